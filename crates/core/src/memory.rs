@@ -1,0 +1,604 @@
+//! Sparse paged memory with per-page permissions.
+//!
+//! Pages are 4 KiB. Pages below 4 GiB are found through a flat table indexed by page number
+//! (one `u32` per page, 4 MiB of mostly untouched, lazily zeroed memory), so a 32-bit hart's
+//! access costs two indexed loads and no hashing; pages above 4 GiB go through a hash map.
+//! Every access names its kind ([`Access`]) and is checked against the page's [`Perm`]; an access
+//! to an unmapped page or one the page does not allow is a [`MemFault`] value, never a panic.
+//!
+//! Memory is little-endian, as RISC-V, Tensix and Linx all are.
+//!
+//! Harts that pre-decode code can ask to be told when it changes: [`SparseMemory::mark_code`]
+//! flags a page, and any later write to a flagged page bumps [`SparseMemory::code_epoch`] (and
+//! clears the flag), so a decoded-block cache only needs to compare one counter.
+
+use rustc_hash::FxHashMap;
+use std::fmt;
+use thiserror::Error;
+
+/// log2 of the page size.
+pub const PAGE_BITS: u32 = 12;
+/// Page size in bytes.
+pub const PAGE_SIZE: u64 = 1 << PAGE_BITS;
+const PAGE_MASK: u64 = PAGE_SIZE - 1;
+/// Pages below this page number live in the flat table (addresses below 4 GiB).
+const LOW_PAGES: u64 = 1 << (32 - PAGE_BITS);
+
+/// Page permissions: a set of read, write and execute.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Perm(u8);
+
+impl Perm {
+    pub const NONE: Perm = Perm(0);
+    pub const R: Perm = Perm(1);
+    pub const W: Perm = Perm(2);
+    pub const X: Perm = Perm(4);
+    pub const RW: Perm = Perm(3);
+    pub const RX: Perm = Perm(5);
+    pub const RWX: Perm = Perm(7);
+
+    /// Does this set include every permission in `other`?
+    pub const fn contains(self, other: Perm) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    pub const fn union(self, other: Perm) -> Perm {
+        Perm(self.0 | other.0)
+    }
+
+    /// From the ELF `p_flags` / mmap `PROT_*` bit order (X = 1, W = 2, R = 4).
+    pub const fn from_elf_flags(flags: u32) -> Perm {
+        let mut p = 0;
+        if flags & 4 != 0 {
+            p |= 1;
+        }
+        if flags & 2 != 0 {
+            p |= 2;
+        }
+        if flags & 1 != 0 {
+            p |= 4;
+        }
+        Perm(p)
+    }
+
+    /// From Linux `PROT_READ` (1), `PROT_WRITE` (2), `PROT_EXEC` (4).
+    pub const fn from_prot(prot: u64) -> Perm {
+        Perm((prot & 7) as u8)
+    }
+}
+
+impl fmt::Debug for Perm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let c = |bit: Perm, ch: char| if self.contains(bit) { ch } else { '-' };
+        write!(
+            f,
+            "{}{}{}",
+            c(Perm::R, 'r'),
+            c(Perm::W, 'w'),
+            c(Perm::X, 'x')
+        )
+    }
+}
+
+/// What an access wanted to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Access {
+    Read,
+    Write,
+    Fetch,
+}
+
+impl Access {
+    const fn needs(self) -> Perm {
+        match self {
+            Access::Read => Perm::R,
+            Access::Write => Perm::W,
+            Access::Fetch => Perm::X,
+        }
+    }
+}
+
+impl fmt::Display for Access {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::Fetch => "instruction fetch",
+        })
+    }
+}
+
+/// Why an access failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FaultKind {
+    /// No page is mapped at the address.
+    Unmapped,
+    /// The page is mapped but does not allow this kind of access.
+    Protection(Perm),
+}
+
+/// A failed memory access: where, how wide, what kind, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Error)]
+#[error("{access} of {size} byte(s) at {addr:#x}: {}", match .kind {
+    FaultKind::Unmapped => "address is not mapped".to_string(),
+    FaultKind::Protection(p) => format!("page permissions are {p:?}"),
+})]
+pub struct MemFault {
+    pub addr: u64,
+    pub size: u64,
+    pub access: Access,
+    pub kind: FaultKind,
+}
+
+struct Frame {
+    perm: Perm,
+    /// Set by `mark_code`; a write to the page bumps the code epoch and clears it.
+    code: bool,
+    bytes: Box<[u8; PAGE_SIZE as usize]>,
+}
+
+/// A sparse little-endian memory of 4 KiB pages (see the module documentation).
+pub struct SparseMemory {
+    /// Frame index + 1 for each page below 4 GiB; 0 means unmapped. Allocated on first use.
+    low: Vec<u32>,
+    high: FxHashMap<u64, u32>,
+    frames: Vec<Frame>,
+    free: Vec<u32>,
+    code_epoch: u64,
+}
+
+impl Default for SparseMemory {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl fmt::Debug for SparseMemory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SparseMemory")
+            .field("mapped_pages", &(self.frames.len() - self.free.len()))
+            .finish()
+    }
+}
+
+impl SparseMemory {
+    pub fn new() -> Self {
+        SparseMemory {
+            low: Vec::new(),
+            high: FxHashMap::default(),
+            frames: Vec::new(),
+            free: Vec::new(),
+            code_epoch: 0,
+        }
+    }
+
+    #[inline]
+    fn frame_index(&self, page: u64) -> Option<usize> {
+        let slot = if page < LOW_PAGES {
+            *self.low.get(page as usize)?
+        } else {
+            *self.high.get(&page)?
+        };
+        (slot != 0).then(|| slot as usize - 1)
+    }
+
+    fn set_slot(&mut self, page: u64, slot: u32) {
+        if page < LOW_PAGES {
+            if self.low.is_empty() {
+                self.low = vec![0; LOW_PAGES as usize];
+            }
+            self.low[page as usize] = slot;
+        } else if slot == 0 {
+            self.high.remove(&page);
+        } else {
+            self.high.insert(page, slot);
+        }
+    }
+
+    /// Pages overlapping `[addr, addr + len)`, or an empty range when `len` is 0.
+    fn pages(addr: u64, len: u64) -> std::ops::RangeInclusive<u64> {
+        if len == 0 {
+            #[allow(clippy::reversed_empty_ranges)]
+            return 1..=0;
+        }
+        let last = addr.saturating_add(len - 1);
+        (addr >> PAGE_BITS)..=(last >> PAGE_BITS)
+    }
+
+    /// Map every page overlapping `[addr, addr + len)`. New pages are zero-filled and get
+    /// `perm`; pages already mapped keep their contents and gain `perm` (the union), which is
+    /// what two ELF segments sharing a page need.
+    pub fn map(&mut self, addr: u64, len: u64, perm: Perm) {
+        for page in Self::pages(addr, len) {
+            match self.frame_index(page) {
+                Some(i) => self.frames[i].perm = self.frames[i].perm.union(perm),
+                None => {
+                    let frame = Frame {
+                        perm,
+                        code: false,
+                        bytes: Box::new([0; PAGE_SIZE as usize]),
+                    };
+                    let slot = match self.free.pop() {
+                        Some(s) => {
+                            self.frames[s as usize - 1] = frame;
+                            s
+                        }
+                        None => {
+                            self.frames.push(frame);
+                            self.frames.len() as u32
+                        }
+                    };
+                    self.set_slot(page, slot);
+                }
+            }
+        }
+    }
+
+    /// Unmap every page overlapping `[addr, addr + len)`; unmapped pages are ignored.
+    pub fn unmap(&mut self, addr: u64, len: u64) {
+        for page in Self::pages(addr, len) {
+            if let Some(i) = self.frame_index(page) {
+                if self.frames[i].code {
+                    self.code_epoch += 1;
+                }
+                self.frames[i] = Frame {
+                    perm: Perm::NONE,
+                    code: false,
+                    bytes: Box::new([0; PAGE_SIZE as usize]),
+                };
+                self.set_slot(page, 0);
+                self.free.push(i as u32 + 1);
+            }
+        }
+    }
+
+    /// Set the permissions of the mapped pages overlapping `[addr, addr + len)`.
+    /// Returns false (changing nothing) if any of them is unmapped.
+    pub fn protect(&mut self, addr: u64, len: u64, perm: Perm) -> bool {
+        if Self::pages(addr, len).any(|p| self.frame_index(p).is_none()) {
+            return false;
+        }
+        for page in Self::pages(addr, len) {
+            if let Some(i) = self.frame_index(page) {
+                self.frames[i].perm = perm;
+            }
+        }
+        true
+    }
+
+    /// The permissions of the page holding `addr`, or `None` when it is unmapped.
+    pub fn perm_at(&self, addr: u64) -> Option<Perm> {
+        self.frame_index(addr >> PAGE_BITS)
+            .map(|i| self.frames[i].perm)
+    }
+
+    pub fn is_mapped(&self, addr: u64) -> bool {
+        self.frame_index(addr >> PAGE_BITS).is_some()
+    }
+
+    /// Is every byte of `[addr, addr + len)` mapped?
+    pub fn is_range_mapped(&self, addr: u64, len: u64) -> bool {
+        Self::pages(addr, len).all(|p| self.frame_index(p).is_some())
+    }
+
+    /// The whole page holding `addr` and its permissions, for pre-decoding code a page at a time.
+    pub fn page(&self, addr: u64) -> Option<(&[u8; PAGE_SIZE as usize], Perm)> {
+        self.frame_index(addr >> PAGE_BITS)
+            .map(|i| (&*self.frames[i].bytes, self.frames[i].perm))
+    }
+
+    /// Ask to be told (through [`code_epoch`](Self::code_epoch)) when the page holding `addr`
+    /// is next written or unmapped.
+    pub fn mark_code(&mut self, addr: u64) {
+        if let Some(i) = self.frame_index(addr >> PAGE_BITS) {
+            self.frames[i].code = true;
+        }
+    }
+
+    /// Counts writes to (and unmaps of) pages flagged by [`mark_code`](Self::mark_code).
+    pub fn code_epoch(&self) -> u64 {
+        self.code_epoch
+    }
+
+    #[inline]
+    fn checked_frame(&self, addr: u64, size: u64, access: Access) -> Result<usize, MemFault> {
+        let fault = |kind| MemFault {
+            addr,
+            size,
+            access,
+            kind,
+        };
+        let i = self
+            .frame_index(addr >> PAGE_BITS)
+            .ok_or(fault(FaultKind::Unmapped))?;
+        let perm = self.frames[i].perm;
+        if perm.contains(access.needs()) {
+            Ok(i)
+        } else {
+            Err(fault(FaultKind::Protection(perm)))
+        }
+    }
+
+    /// Read `N` bytes at `addr` as `access` (Read or Fetch), across pages if need be.
+    #[inline]
+    pub fn read_array<const N: usize>(
+        &self,
+        addr: u64,
+        access: Access,
+    ) -> Result<[u8; N], MemFault> {
+        let off = (addr & PAGE_MASK) as usize;
+        if off + N <= PAGE_SIZE as usize {
+            let i = self.checked_frame(addr, N as u64, access)?;
+            let mut out = [0; N];
+            out.copy_from_slice(&self.frames[i].bytes[off..off + N]);
+            Ok(out)
+        } else {
+            let mut out = [0; N];
+            self.read_into(addr, &mut out, access)?;
+            Ok(out)
+        }
+    }
+
+    /// Write `N` bytes at `addr`, across pages if need be. Nothing is written if any byte faults.
+    #[inline]
+    pub fn write_array<const N: usize>(
+        &mut self,
+        addr: u64,
+        bytes: [u8; N],
+    ) -> Result<(), MemFault> {
+        let off = (addr & PAGE_MASK) as usize;
+        if off + N <= PAGE_SIZE as usize {
+            let i = self.checked_frame(addr, N as u64, Access::Write)?;
+            self.note_write(i);
+            self.frames[i].bytes[off..off + N].copy_from_slice(&bytes);
+            Ok(())
+        } else {
+            self.write_bytes(addr, &bytes)
+        }
+    }
+
+    #[inline]
+    fn note_write(&mut self, i: usize) {
+        if self.frames[i].code {
+            self.frames[i].code = false;
+            self.code_epoch += 1;
+        }
+    }
+
+    /// Fill `buf` from `[addr, addr + buf.len())`, checking every page for `access`.
+    pub fn read_into(&self, addr: u64, buf: &mut [u8], access: Access) -> Result<(), MemFault> {
+        let size = buf.len() as u64;
+        self.check_range(addr, size, access)?;
+        let mut done = 0;
+        while done < buf.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a & PAGE_MASK) as usize;
+            let n = (PAGE_SIZE as usize - off).min(buf.len() - done);
+            let i = self.checked_frame(a, size, access)?;
+            buf[done..done + n].copy_from_slice(&self.frames[i].bytes[off..off + n]);
+            done += n;
+        }
+        Ok(())
+    }
+
+    /// Check that every page of `[addr, addr + size)` allows `access`; the fault names `addr`.
+    pub fn check_range(&self, addr: u64, size: u64, access: Access) -> Result<(), MemFault> {
+        if size > 0 && addr.checked_add(size - 1).is_none() {
+            return Err(MemFault {
+                addr,
+                size,
+                access,
+                kind: FaultKind::Unmapped,
+            });
+        }
+        for page in Self::pages(addr, size) {
+            let at = (page << PAGE_BITS).max(addr);
+            self.checked_frame(at, size, access)
+                .map_err(|f| MemFault { addr, ..f })?;
+        }
+        Ok(())
+    }
+
+    /// Write `bytes` at `addr` as a program store: every page must be writable, and nothing is
+    /// written if one is not.
+    pub fn write_bytes(&mut self, addr: u64, bytes: &[u8]) -> Result<(), MemFault> {
+        self.check_range(addr, bytes.len() as u64, Access::Write)?;
+        self.copy_in(addr, bytes);
+        Ok(())
+    }
+
+    /// Write `bytes` at `addr` ignoring page permissions, as a loader does. Every page must be
+    /// mapped.
+    pub fn load_bytes(&mut self, addr: u64, bytes: &[u8]) -> Result<(), MemFault> {
+        let size = bytes.len() as u64;
+        if !self.is_range_mapped(addr, size) || (size > 0 && addr.checked_add(size - 1).is_none()) {
+            return Err(MemFault {
+                addr,
+                size,
+                access: Access::Write,
+                kind: FaultKind::Unmapped,
+            });
+        }
+        self.copy_in(addr, bytes);
+        Ok(())
+    }
+
+    /// Copy into pages already known to be mapped.
+    fn copy_in(&mut self, addr: u64, bytes: &[u8]) {
+        let mut done = 0;
+        while done < bytes.len() {
+            let a = addr.wrapping_add(done as u64);
+            let off = (a & PAGE_MASK) as usize;
+            let n = (PAGE_SIZE as usize - off).min(bytes.len() - done);
+            if let Some(i) = self.frame_index(a >> PAGE_BITS) {
+                self.note_write(i);
+                self.frames[i].bytes[off..off + n].copy_from_slice(&bytes[done..done + n]);
+            }
+            done += n;
+        }
+    }
+
+    /// Read a NUL-terminated string of at most `max` bytes (without the NUL). `None` inside the
+    /// `Ok` means no NUL was found within `max` bytes.
+    pub fn read_cstr(&self, addr: u64, max: usize) -> Result<Option<Vec<u8>>, MemFault> {
+        let mut out = Vec::new();
+        for k in 0..max as u64 {
+            let [b] = self.read_array::<1>(addr.wrapping_add(k), Access::Read)?;
+            if b == 0 {
+                return Ok(Some(out));
+            }
+            out.push(b);
+        }
+        Ok(None)
+    }
+
+    #[inline]
+    pub fn read_u8(&self, addr: u64) -> Result<u8, MemFault> {
+        self.read_array::<1>(addr, Access::Read).map(|b| b[0])
+    }
+    #[inline]
+    pub fn read_u16(&self, addr: u64) -> Result<u16, MemFault> {
+        self.read_array(addr, Access::Read).map(u16::from_le_bytes)
+    }
+    #[inline]
+    pub fn read_u32(&self, addr: u64) -> Result<u32, MemFault> {
+        self.read_array(addr, Access::Read).map(u32::from_le_bytes)
+    }
+    #[inline]
+    pub fn read_u64(&self, addr: u64) -> Result<u64, MemFault> {
+        self.read_array(addr, Access::Read).map(u64::from_le_bytes)
+    }
+    /// Fetch a 16-bit instruction parcel (needs execute permission).
+    #[inline]
+    pub fn fetch_u16(&self, addr: u64) -> Result<u16, MemFault> {
+        self.read_array(addr, Access::Fetch).map(u16::from_le_bytes)
+    }
+    /// Fetch a 32-bit instruction word (needs execute permission).
+    #[inline]
+    pub fn fetch_u32(&self, addr: u64) -> Result<u32, MemFault> {
+        self.read_array(addr, Access::Fetch).map(u32::from_le_bytes)
+    }
+    #[inline]
+    pub fn write_u8(&mut self, addr: u64, v: u8) -> Result<(), MemFault> {
+        self.write_array(addr, [v])
+    }
+    #[inline]
+    pub fn write_u16(&mut self, addr: u64, v: u16) -> Result<(), MemFault> {
+        self.write_array(addr, v.to_le_bytes())
+    }
+    #[inline]
+    pub fn write_u32(&mut self, addr: u64, v: u32) -> Result<(), MemFault> {
+        self.write_array(addr, v.to_le_bytes())
+    }
+    #[inline]
+    pub fn write_u64(&mut self, addr: u64, v: u64) -> Result<(), MemFault> {
+        self.write_array(addr, v.to_le_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn unmapped_access_is_a_fault_naming_the_address() {
+        let mem = SparseMemory::new();
+        let f = mem.read_u32(0x8000_0000).unwrap_err();
+        assert_eq!(f.addr, 0x8000_0000);
+        assert_eq!(f.kind, FaultKind::Unmapped);
+        assert_eq!(
+            f.to_string(),
+            "read of 4 byte(s) at 0x80000000: address is not mapped"
+        );
+    }
+
+    #[test]
+    fn permissions_are_checked_per_access_kind() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x1000, 0x1000, Perm::RX);
+        assert_eq!(mem.fetch_u32(0x1000), Ok(0));
+        let f = mem.write_u32(0x1000, 5).unwrap_err();
+        assert_eq!(f.kind, FaultKind::Protection(Perm::RX));
+        mem.load_bytes(0x1000, &[1, 2, 3, 4]).unwrap();
+        assert_eq!(mem.read_u32(0x1000), Ok(0x0403_0201));
+    }
+
+    #[test]
+    fn straddling_access_checks_both_pages_and_writes_nothing_on_fault() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x1000, 0x1000, Perm::RW);
+        let f = mem.write_u32(0x1ffe, 0xdead_beef).unwrap_err();
+        assert_eq!((f.addr, f.kind), (0x1ffe, FaultKind::Unmapped));
+        assert_eq!(mem.read_u16(0x1ffe), Ok(0));
+        mem.map(0x2000, 1, Perm::RW);
+        mem.write_u32(0x1ffe, 0xdead_beef).unwrap();
+        assert_eq!(mem.read_u32(0x1ffe), Ok(0xdead_beef));
+        assert_eq!(mem.read_u8(0x2001), Ok(0xde));
+    }
+
+    #[test]
+    fn high_addresses_and_top_of_address_space() {
+        let mut mem = SparseMemory::new();
+        mem.map(0xffff_ffff_ffff_f000, 0x1000, Perm::RW);
+        mem.write_u64(0xffff_ffff_ffff_fff8, 7).unwrap();
+        assert_eq!(mem.read_u64(0xffff_ffff_ffff_fff8), Ok(7));
+        assert!(mem.read_u64(0xffff_ffff_ffff_fffc).is_err());
+    }
+
+    #[test]
+    fn code_epoch_counts_writes_to_marked_pages() {
+        let mut mem = SparseMemory::new();
+        mem.map(0, 0x2000, Perm::RWX);
+        mem.mark_code(0);
+        mem.write_u32(0x1000, 1).unwrap();
+        assert_eq!(mem.code_epoch(), 0);
+        mem.write_u32(0x10, 1).unwrap();
+        assert_eq!(mem.code_epoch(), 1);
+        mem.write_u32(0x10, 2).unwrap();
+        assert_eq!(
+            mem.code_epoch(),
+            1,
+            "the flag clears until the page is marked again"
+        );
+    }
+
+    #[test]
+    fn unmap_then_remap_gives_zeroed_page() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x5000, 10, Perm::RW);
+        mem.write_u8(0x5003, 9).unwrap();
+        mem.unmap(0x5000, 1);
+        assert!(!mem.is_mapped(0x5000));
+        mem.map(0x9000, 1, Perm::RW);
+        assert_eq!(mem.read_u8(0x9003), Ok(0));
+    }
+
+    #[test]
+    fn cstr() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x1000, 0x1000, Perm::R);
+        mem.load_bytes(0x1ffc, b"abc\0").unwrap();
+        assert_eq!(mem.read_cstr(0x1ffc, 16), Ok(Some(b"abc".to_vec())));
+        assert_eq!(mem.read_cstr(0x1ffc, 2), Ok(None));
+    }
+
+    proptest! {
+        #[test]
+        fn matches_a_flat_model(ops in proptest::collection::vec((0u64..0x3000, any::<u64>(), 0u8..4), 1..200)) {
+            let mut mem = SparseMemory::new();
+            mem.map(0, 0x3008, Perm::RW);
+            let mut flat = vec![0u8; 0x4000];
+            for (addr, v, w) in ops {
+                let n = 1usize << w;
+                mem.write_bytes(addr, &v.to_le_bytes()[..n]).unwrap();
+                flat[addr as usize..addr as usize + n].copy_from_slice(&v.to_le_bytes()[..n]);
+                let mut back = vec![0; n];
+                mem.read_into(addr, &mut back, Access::Read).unwrap();
+                prop_assert_eq!(&back[..], &flat[addr as usize..addr as usize + n]);
+                prop_assert_eq!(mem.read_u64(addr).unwrap(),
+                    u64::from_le_bytes(flat[addr as usize..addr as usize + 8].try_into().unwrap()));
+            }
+        }
+    }
+}
