@@ -60,6 +60,9 @@ struct Field {
     kind: Kind,
     /// The printed value is the raw field (not scaled): LUI/ADDTPC page counts.
     print_raw: bool,
+    /// PC-relative from this many bytes past the instruction's start (fused call headers:
+    /// the return offset counts from the embedded C.SETRET; notes §2.3).
+    pc_bias: u32,
 }
 
 impl Field {
@@ -227,6 +230,7 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
                     scale: 0,
                     kind: Kind::Imm,
                     print_raw: false,
+                    pc_bias: 0,
                 });
             }
         }
@@ -275,6 +279,12 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
             }
             if is_setret {
                 f.signed = false;
+            }
+            // Fused `BSTART CALL` (16-bit C.BSTART + C.SETRET) and `HL.BSTART CALL` (32-bit
+            // BSTART + C.SETRET): the return offset is the embedded C.SETRET's.
+            if mnemonic.ends_with("BSTART CALL") && n == "uimm5" {
+                f.signed = false;
+                f.pc_bias = if mnemonic.starts_with("HL.") { 4 } else { 2 };
             }
         } else if mnemonic == "JR" {
             f.scale = 1;
@@ -1012,12 +1022,13 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
             };
             writeln!(
                 o,
-                "            FieldSpec {{ name: \"{}\", kind: {kind}, signed: {}, bits: {}, scale: {}, print_raw: {}, pieces: &[{}] }},",
+                "            FieldSpec {{ name: \"{}\", kind: {kind}, signed: {}, bits: {}, scale: {}, print_raw: {}, pc_bias: {}, pieces: &[{}] }},",
                 esc(&x.name),
                 x.signed,
                 x.value_bits(),
                 x.scale,
                 x.print_raw,
+                x.pc_bias,
                 pieces.join(", ")
             )?;
         }

@@ -164,10 +164,7 @@ impl Disasm<'_> {
     }
 
     fn target(&self, f: &mut String, note: &mut Option<String>, i: u8) {
-        let addr = self
-            .d
-            .pc_base(self.pc)
-            .wrapping_add(self.d.ops[i as usize] as u64);
+        let addr = self.d.pc_relative(self.pc, i as usize);
         let _ = write!(f, "{addr:#x}");
         if note.is_none()
             && let Some((name, off)) = self.syms.and_then(|s| s.lookup(addr))

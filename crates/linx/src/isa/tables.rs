@@ -43,6 +43,9 @@ pub struct FieldSpec {
     pub scale: u8,
     /// The disassembly prints the raw (unscaled) value (`lui 1` means 1 << 12).
     pub print_raw: bool,
+    /// A PC-relative offset counts from this many bytes past the instruction (the fused
+    /// call headers' return offset belongs to their embedded C.SETRET).
+    pub pc_bias: u8,
     pub pieces: &'static [Piece],
 }
 
