@@ -4204,7 +4204,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "RegSrc1", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "RegSrc2", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit("]"), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(0), Tok::Lit("]")],
+        syntax: &[Tok::Lit("["), Tok::RegList(&[1, 2, 3]), Tok::Lit("],["), Tok::RegList(&[0]), Tok::Lit("]")],
     },
     FormInfo {
         mnemonic: "B.IOT",
@@ -4264,7 +4264,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "DstTile", kind: K::Imm, signed: false, bits: 3, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 3, vlsb: 0 }] },
             FieldSpec { name: "SrcTile0", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcTile1", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "imm5", kind: K::PcRel, signed: false, bits: 5, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
+            FieldSpec { name: "imm5", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
             FieldSpec { name: "S0R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 30, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S0V", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 28, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S1R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 1, vlsb: 0 }] },
@@ -4286,7 +4286,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "DstTile", kind: K::Imm, signed: false, bits: 3, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 3, vlsb: 0 }] },
             FieldSpec { name: "SrcTile0", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcTile1", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "imm5", kind: K::PcRel, signed: false, bits: 5, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
+            FieldSpec { name: "imm5", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
             FieldSpec { name: "S0R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 30, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S0V", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 28, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S1R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 1, vlsb: 0 }] },
@@ -5146,7 +5146,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "LoopNest", kind: K::Imm, signed: false, bits: 3, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 11, width: 3, vlsb: 0 }] },
             FieldSpec { name: "RegSrc", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 6, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Named(0)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::LoopDst(0)],
     },
     FormInfo {
         mnemonic: "C.B.DIMI",
@@ -5162,7 +5162,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "LoopNest", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 2, vlsb: 0 }] },
             FieldSpec { name: "imm8", kind: K::Imm, signed: false, bits: 8, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 6, width: 8, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0), Tok::Named(1)],
+        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::LoopDst(0)],
     },
     FormInfo {
         mnemonic: "C.BSTART",
@@ -9065,7 +9065,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "model", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 11, width: 5, vlsb: 0 }] },
             FieldSpec { name: "simm17", kind: K::Imm, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 6, width: 5, vlsb: 12 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(0), Tok::Lit(", "), Tok::Imm(1), Tok::Lit("]"), Tok::Named(2)],
+        syntax: &[Tok::Lit("["), Tok::Reg(0), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(1)],
     },
     FormInfo {
         mnemonic: "HL.PRFI.UA",
@@ -9083,7 +9083,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "model", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 11, width: 5, vlsb: 0 }] },
             FieldSpec { name: "simm17", kind: K::Imm, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 6, width: 5, vlsb: 12 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(3), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2)],
     },
     FormInfo {
         mnemonic: "HL.QMT",
@@ -10488,7 +10488,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "SrcZero", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "simm12", kind: K::Imm, signed: true, bits: 12, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 7, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 7 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Target(2), Tok::Named(1)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Imm(2), Tok::Named(1)],
     },
     FormInfo {
         mnemonic: "LB",
@@ -14236,7 +14236,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LB.BRG",
@@ -14256,7 +14256,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LBI",
@@ -14275,7 +14275,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LBI.BRG",
@@ -14294,7 +14294,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LBU",
@@ -14314,7 +14314,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LBU.BRG",
@@ -14334,7 +14334,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LBUI",
@@ -14353,7 +14353,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LBUI.BRG",
@@ -14372,7 +14372,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LD",
@@ -14392,7 +14392,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<3"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LD.ADD",
@@ -14452,7 +14452,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<3"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LD.MAX",
@@ -14551,7 +14551,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LDI.BRG",
@@ -14570,7 +14570,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LDI.U",
@@ -14589,7 +14589,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LDI.U.BRG",
@@ -14608,7 +14608,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LH",
@@ -14628,7 +14628,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LH.BRG",
@@ -14648,7 +14648,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LHI",
@@ -14667,7 +14667,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHI.BRG",
@@ -14686,7 +14686,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHI.U",
@@ -14705,7 +14705,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHI.U.BRG",
@@ -14724,7 +14724,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHU",
@@ -14744,7 +14744,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LHU.BRG",
@@ -14764,7 +14764,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LHUI",
@@ -14783,7 +14783,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHUI.BRG",
@@ -14802,7 +14802,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHUI.U",
@@ -14821,7 +14821,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LHUI.U.BRG",
@@ -14840,7 +14840,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LW",
@@ -14860,7 +14860,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LW.ADD",
@@ -14920,7 +14920,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LW.MAX",
@@ -15019,7 +15019,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWI.BRG",
@@ -15038,7 +15038,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWI.U",
@@ -15057,7 +15057,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWI.U.BRG",
@@ -15076,7 +15076,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWU",
@@ -15096,7 +15096,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LWU.BRG",
@@ -15116,7 +15116,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.LWUI",
@@ -15135,7 +15135,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWUI.BRG",
@@ -15154,7 +15154,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWUI.U",
@@ -15173,7 +15173,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.LWUI.U.BRG",
@@ -15192,7 +15192,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.MADD",
@@ -15548,7 +15548,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SB.BRG",
@@ -15568,7 +15568,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SBI",
@@ -15587,7 +15587,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SBI.BRG",
@@ -15606,7 +15606,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SD",
@@ -15626,7 +15626,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 3 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<3"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 3 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SD.ADD",
@@ -15684,7 +15684,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 3 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<3"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 3 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SD.MAX",
@@ -15761,7 +15761,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<3"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SD.U.BRG",
@@ -15781,7 +15781,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<3"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SD.XOR",
@@ -15819,7 +15819,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SDI.BRG",
@@ -15838,7 +15838,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SDI.U",
@@ -15857,7 +15857,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SDI.U.BRG",
@@ -15876,7 +15876,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<3"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SH",
@@ -15896,7 +15896,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 1 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 1 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SH.BRG",
@@ -15916,7 +15916,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 1 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 1 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SH.U",
@@ -15936,7 +15936,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SH.U.BRG",
@@ -15956,7 +15956,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<1"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SHFL.BFLY",
@@ -16117,7 +16117,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SHI.BRG",
@@ -16136,7 +16136,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SHI.U",
@@ -16155,7 +16155,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SHI.U.BRG",
@@ -16174,7 +16174,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<1"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SLL",
@@ -16332,7 +16332,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 2 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 2 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SW.ADD",
@@ -16390,7 +16390,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 2 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 2 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SW.MAX",
@@ -16467,7 +16467,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SW.U.BRG",
@@ -16487,7 +16487,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(4, ", lc0<<2"), Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(3), fixed: 0 }, Tok::Lit("]"), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "V.SW.XOR",
@@ -16525,7 +16525,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SWI.BRG",
@@ -16544,7 +16544,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SWI.U",
@@ -16563,7 +16563,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.SWI.U.BRG",
@@ -16582,7 +16582,7 @@ pub(crate) static FORMS: [FormInfo; 740] = [
             FieldSpec { name: "C", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 12, width: 1, vlsb: 0 }] },
             FieldSpec { name: "L", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 14, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(1), Tok::Lane(3, ", lc0<<2"), Tok::Lit(", "), Tok::Imm(2), Tok::Lit("]"), Tok::Named(4)],
     },
     FormInfo {
         mnemonic: "V.XOR",

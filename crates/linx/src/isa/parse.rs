@@ -1,8 +1,9 @@
 //! Reading operands in the disassembler's syntax back into a `Decoded` (used by the
 //! assembler): the same token list drives printing and parsing, so every form round-trips.
 
-use super::display::{BRANCH_TYPES, number, srcr_type_names};
+use super::display::{BRANCH_TYPES, number, role_after, srcr_type_names};
 use super::regs;
+use super::regs::Role;
 use super::tables::{FieldKind, Tok};
 use super::{Decoded, Form};
 
@@ -257,11 +258,30 @@ fn term_value(t: &str, pc: u64, labels: Labels<'_>) -> Result<i64, String> {
     }
 }
 
-fn register(c: &mut Cursor<'_>, bits: u8, dst: bool) -> Result<i64, String> {
+fn register(c: &mut Cursor<'_>, bits: u8, role: Role) -> Result<i64, String> {
+    if bits > 5 {
+        // RegId10: `vt#1.reuse.fs`, `zero.sd`, `@N`.
+        c.ws();
+        let r = c.rest();
+        let n = r
+            .find(|ch: char| !(ch.is_ascii_alphanumeric() || matches!(ch, '#' | '@' | '_' | '.')))
+            .unwrap_or(r.len());
+        let mut name = &r[..n];
+        // A trailing SrcRType suffix belongs to the index, not to the register.
+        for suffix in [".neg", ".not", ".srt1", ".srt2", ".x3"] {
+            if let Some(stripped) = name.strip_suffix(suffix) {
+                name = stripped;
+            }
+        }
+        c.pos += name.len();
+        return regs::parse_reg10(name, role)
+            .map(i64::from)
+            .ok_or_else(|| format!("`{name}` is not a vector-form register"));
+    }
     let name = c.ident();
     let code = if let Some(n) = name.strip_prefix('@') {
         n.parse::<u16>().ok().filter(|&v| v < 1 << bits)
-    } else if dst {
+    } else if role == Role::Dest {
         regs::parse_dst(name)
     } else {
         regs::parse(name)
@@ -283,15 +303,18 @@ pub fn parse_operands(
     let mut c = Cursor { s: text, pos: 0 };
     let pc_base = d.pc_base(pc);
     let mut named = Vec::new();
+    let mut prev = None;
     for tok in info.syntax {
+        let role = role_after(prev);
+        prev = Some(tok);
         match *tok {
             Tok::Lit(s) => c.expect(s)?,
             Tok::Reg(i) => {
-                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, false)?
+                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, role)?
             }
             Tok::Dst(i) => {
                 c.expect("->")?;
-                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, true)?;
+                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, Role::Dest)?;
             }
             Tok::Imm(i) => {
                 let spec = &info.fields[i as usize];
@@ -327,9 +350,9 @@ pub fn parse_operands(
                 shamt,
                 fixed,
             } => {
-                d.ops[reg as usize] = register(&mut c, info.fields[reg as usize].bits, false)?;
+                d.ops[reg as usize] = register(&mut c, info.fields[reg as usize].bits, role)?;
                 if let Some(t) = ty {
-                    let names = srcr_type_names(info.asm);
+                    let names = srcr_type_names(info);
                     let rest = c.rest().to_ascii_lowercase();
                     if let Some(k) = (1..4).find(|&k| rest.starts_with(names[k])) {
                         d.ops[t as usize] = k as i64;
@@ -366,6 +389,39 @@ pub fn parse_operands(
                     k.ok_or_else(|| format!("`{name}` is not a branch type"))? as i64;
             }
             Tok::Named(i) => named.push(i),
+            Tok::LoopDst(i) => {
+                c.expect("->")?;
+                let name = c.ident().to_ascii_lowercase();
+                d.ops[i as usize] = name
+                    .strip_prefix("lb")
+                    .and_then(|n| n.parse::<i64>().ok())
+                    .ok_or_else(|| format!("`{name}` is not a loop bound (lb0, lb1, lb2)"))?;
+            }
+            Tok::RegList(list) => {
+                for (k, &i) in list.iter().enumerate() {
+                    c.ws();
+                    if matches!(c.peek(), Some(']') | None) {
+                        break;
+                    }
+                    if k > 0 {
+                        c.expect(",")?;
+                    }
+                    d.ops[i as usize] =
+                        register(&mut c, info.fields[i as usize].bits, Role::Source)?;
+                }
+            }
+            Tok::Lane(i, text) => {
+                // The lane term ends at `,` or `]` (an index register `lc0.uh` is not it).
+                let save = c.pos;
+                let present = c.expect(text).is_ok() && {
+                    c.ws();
+                    matches!(c.peek(), Some(',' | ']'))
+                };
+                if !present {
+                    c.pos = save;
+                }
+                d.set(info.fields[i as usize].name, i64::from(present));
+            }
         }
     }
     // Trailing `name=value` operands, in any order.
