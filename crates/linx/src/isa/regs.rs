@@ -238,7 +238,8 @@ pub fn reg10_text(code: u16, role: Role, float: bool) -> String {
     }
 }
 
-/// Parse what `reg10_text` prints (either type-letter family is accepted).
+/// Parse what `reg10_text` prints (either type-letter family is accepted; a missing type
+/// means `.sd` for sources and `.d` for destinations).
 pub fn parse_reg10(s: &str, role: Role) -> Option<u16> {
     if let Some(n) = s.strip_prefix('@') {
         return n.parse::<u16>().ok().filter(|&c| c < 1024);
@@ -250,8 +251,10 @@ pub fn parse_reg10(s: &str, role: Role) -> Option<u16> {
     };
     let (class, index) = Reg10::parse_name(name, role == Role::Dest)?;
     let (signed, w) = match ty {
-        None if role == Role::Base => (true, 0),
-        None => return None,
+        // Omitted types: signed 64-bit for values read (what a base prints without), 64-bit
+        // for destinations.
+        None if role == Role::Dest => (false, 0),
+        None => (true, 0),
         Some(t) => {
             let mut c = t.chars();
             let (first, last) = (c.next()?, t.chars().last()?);
