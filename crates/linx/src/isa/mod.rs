@@ -1,5 +1,6 @@
 //! The Linx v0.4 instruction set: decoder, encoder, operand model and disassembler, generated
-//! from the catalog `data/linx/linxisa-v0.4.json` (740 forms) by `cargo xtask codegen linx`.
+//! from the catalog `data/linx/linxisa-v0.4.json` (740 forms, plus the extension `L.BSTOP`
+//! the catalog lacks; see `Form`) by `cargo xtask codegen linx`.
 //!
 //! # Decoding
 //!
