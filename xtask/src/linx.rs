@@ -1195,11 +1195,29 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
             o,
             "/// Bits of a {name}-bit word that select its decode bucket."
         )?;
+        // Gather the key bits with one shift-and-mask per run of adjacent bits.
+        let mut terms = Vec::new();
+        let mut j = 0;
+        while j < bits.len() {
+            let mut k = j;
+            while k + 1 < bits.len() && bits[k + 1] == bits[k] + 1 {
+                k += 1;
+            }
+            let mask = ((1u64 << (k - j + 1)) - 1) << j;
+            let shift = i64::from(bits[j]) - j as i64;
+            terms.push(if shift >= 0 {
+                format!("(w >> {shift}) & {mask:#x}")
+            } else {
+                format!("(w << {}) & {mask:#x}", -shift)
+            });
+            j = k + 1;
+        }
+        writeln!(o, "/// Bits {bits:?} of the word, packed.")?;
+        writeln!(o, "#[inline(always)]")?;
         writeln!(
             o,
-            "pub(crate) const KEY{name}: [u8; {}] = {:?};",
-            bits.len(),
-            bits
+            "pub(crate) fn key{name}(w: u64) -> usize {{\n    ({}) as usize\n}}",
+            terms.join(" | ")
         )?;
         let mut flat = Vec::new();
         let mut index = Vec::new();
