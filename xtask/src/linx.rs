@@ -1205,7 +1205,9 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
             }
             let mask = ((1u64 << (k - j + 1)) - 1) << j;
             let shift = i64::from(bits[j]) - j as i64;
-            terms.push(if shift >= 0 {
+            terms.push(if shift == 0 {
+                format!("w & {mask:#x}")
+            } else if shift > 0 {
                 format!("(w >> {shift}) & {mask:#x}")
             } else {
                 format!("(w << {}) & {mask:#x}", -shift)
