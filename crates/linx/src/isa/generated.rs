@@ -4232,7 +4232,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "S1R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S1V", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 29, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit("]"), Tok::Lit(", "), Tok::Lit("group=1"), Tok::Named(0), Tok::Named(1), Tok::Named(4), Tok::Named(5), Tok::Named(6), Tok::Named(7)],
+        syntax: &[Tok::Tiles([2, 3, 4, 6, 5, 7]), Tok::Lit(", last"), Tok::TileDst(0, 1)],
     },
     FormInfo {
         mnemonic: "B.IOT",
@@ -4254,7 +4254,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "S1R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S1V", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 29, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit("]"), Tok::Lit(", "), Tok::Lit("group=0"), Tok::Named(0), Tok::Named(1), Tok::Named(4), Tok::Named(5), Tok::Named(6), Tok::Named(7)],
+        syntax: &[Tok::Tiles([2, 3, 4, 6, 5, 7]), Tok::TileDst(0, 1)],
     },
     FormInfo {
         mnemonic: "B.IOTI",
@@ -4276,7 +4276,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "S1R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S1V", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 29, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Lit("group=0"), Tok::Named(0), Tok::Named(4), Tok::Named(5), Tok::Named(6), Tok::Named(7), Tok::Named(3)],
+        syntax: &[Tok::Tiles([1, 2, 4, 6, 5, 7]), Tok::TileDst(0, 3)],
     },
     FormInfo {
         mnemonic: "B.IOTI",
@@ -4298,7 +4298,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "S1R", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 1, vlsb: 0 }] },
             FieldSpec { name: "S1V", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 29, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Lit("group=1"), Tok::Named(0), Tok::Named(4), Tok::Named(5), Tok::Named(6), Tok::Named(7), Tok::Named(3)],
+        syntax: &[Tok::Tiles([1, 2, 4, 6, 5, 7]), Tok::Lit(", last"), Tok::TileDst(0, 3)],
     },
     FormInfo {
         mnemonic: "B.LT",
@@ -4553,7 +4553,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         fields: &[
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0)],
+        syntax: &[Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.CUBE",
@@ -4569,7 +4569,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
             FieldSpec { name: "Function", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::Imm(0)],
+        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.FIXP",
@@ -4585,7 +4585,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
             FieldSpec { name: "Function", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::Imm(0)],
+        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.FP",
@@ -4736,7 +4736,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
             FieldSpec { name: "TileOpcode", kind: K::Imm, signed: false, bits: 10, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 10, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::Imm(0)],
+        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.STD",
@@ -4872,7 +4872,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
             FieldSpec { name: "TileOpcode", kind: K::Imm, signed: false, bits: 10, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 10, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::Imm(0)],
+        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.TLOAD",
@@ -4887,7 +4887,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         fields: &[
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0)],
+        syntax: &[Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.TMA",
@@ -4903,7 +4903,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
             FieldSpec { name: "Function", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::Imm(0)],
+        syntax: &[Tok::Imm(1), Tok::Lit(", "), Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.TMATMUL",
@@ -4918,7 +4918,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         fields: &[
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0)],
+        syntax: &[Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.TMATMUL.ACC",
@@ -4933,7 +4933,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         fields: &[
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0)],
+        syntax: &[Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.TMOV",
@@ -4948,7 +4948,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         fields: &[
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0)],
+        syntax: &[Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.TSTORE",
@@ -4963,7 +4963,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         fields: &[
             FieldSpec { name: "DataType", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Imm(0)],
+        syntax: &[Tok::DataType(0)],
     },
     FormInfo {
         mnemonic: "BSTART.VPAR",
