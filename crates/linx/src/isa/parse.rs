@@ -91,6 +91,7 @@ pub fn eval(expr: &str, pc: u64, labels: Labels<'_>) -> Result<i64, String> {
         s: expr.as_bytes(),
         text: expr,
         i: 0,
+        depth: 0,
         pc,
         labels,
     };
@@ -106,6 +107,8 @@ struct Expr<'a, 'l> {
     s: &'a [u8],
     text: &'a str,
     i: usize,
+    /// Nesting of unary operators and parentheses, bounded so no input exhausts the stack.
+    depth: usize,
     pc: u64,
     labels: Labels<'l>,
 }
@@ -174,6 +177,19 @@ impl<'a> Expr<'a, '_> {
     }
 
     fn unary(&mut self) -> Result<i64, String> {
+        self.depth += 1;
+        if self.depth > 100 {
+            return Err(format!(
+                "expression nested too deeply: `{}`",
+                self.text.trim()
+            ));
+        }
+        let v = self.primary();
+        self.depth -= 1;
+        v
+    }
+
+    fn primary(&mut self) -> Result<i64, String> {
         self.ws();
         match self.s.get(self.i) {
             Some(b'-') => {
@@ -500,7 +516,11 @@ pub fn parse_operands(
             break;
         }
         if c.rest().starts_with('<') {
+            let before = c.pos;
             c.annotation();
+            if c.pos == before {
+                return Err(format!("unexpected `{}`", c.rest().trim()));
+            }
             continue;
         }
         if c.peek() == Some(',') {
