@@ -130,3 +130,13 @@ fn fused_call_header_encodes_as_its_two_halves() {
     assert_eq!((a.form, b.form), (Form::CBstartDirect, Form::CSetret));
     assert_eq!(a.target(TEXT_BASE), p.symbol("g"));
 }
+
+#[test]
+fn overlapping_sections_are_reported() {
+    let e = assemble(
+        "o.s",
+        "  .text\n  .org 0x10000\n  C.BSTOP\n  .data\n  .org 0x10000\n  .word 1\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "o.s:5: sections .text and .data overlap");
+}

@@ -409,7 +409,10 @@ impl Assembler<'_> {
                     && addr[i] < addr[j] + b.size
                     && addr[j] < addr[i] + a.size
                 {
-                    return Err(self.err(0, format!("sections {} and {} overlap", a.name, b.name)));
+                    return Err(self.err(
+                        b.line,
+                        format!("sections {} and {} overlap", a.name, b.name),
+                    ));
                 }
             }
         }
