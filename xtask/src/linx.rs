@@ -592,42 +592,25 @@ impl TemplateCx<'_> {
             self.toks.push(Tok::Lit(lit.into()));
             return;
         }
-        if op.starts_with("->{t") || op.starts_with("->Dst") || op == "->Rd}" {
-            let name = if op.starts_with("->Dst0") {
-                "RegDst0"
-            } else {
-                "RegDst"
-            };
+        // Destinations named by a field: selectable `->{t, u, Rd}`, pairs `->Dst0, Dst1`,
+        // `->DepDst`, loop bounds `->{LB0, LB1, LB2}`.
+        let dest = if op.starts_with("->Dst0") {
+            Some(("RegDst0", Tok::Dst as fn(usize) -> Tok))
+        } else if op.starts_with("->{t") || op.starts_with("->Dst") || op == "->Rd}" {
+            Some(("RegDst", Tok::Dst as fn(usize) -> Tok))
+        } else if op == "Dst1" {
+            Some(("RegDst1", Tok::Reg as fn(usize) -> Tok))
+        } else if op == "->DepDst" {
+            Some(("DepDst", Tok::Dst as fn(usize) -> Tok))
+        } else if op == "->{LB0, LB1, LB2}" {
+            Some(("LoopNest", Tok::LoopDst as fn(usize) -> Tok))
+        } else {
+            None
+        };
+        if let Some((name, make)) = dest {
             if let Some(i) = self.by_name(name) {
                 self.sep();
-                self.toks.push(Tok::Dst(i));
-            }
-            return;
-        }
-        if op == "Dst1" {
-            if let Some(i) = self.by_name("RegDst1") {
-                self.sep();
-                self.toks.push(Tok::Reg(i));
-            }
-            return;
-        }
-        if op.starts_with("->DstTile") || op == "->DepDst" {
-            let name = if op == "->DepDst" {
-                "DepDst"
-            } else {
-                "DstTile"
-            };
-            if let Some(i) = self.by_name(name) {
-                self.sep();
-                self.toks.push(Tok::Lit("->".into()));
-                self.toks.push(Tok::Imm(i));
-            }
-            return;
-        }
-        if op == "->{LB0, LB1, LB2}" {
-            if let Some(i) = self.by_name("LoopNest") {
-                self.sep();
-                self.toks.push(Tok::LoopDst(i));
+                self.toks.push(make(i));
             }
             return;
         }
@@ -635,20 +618,12 @@ impl TemplateCx<'_> {
             return;
         }
         match op {
-            "simm" | "uimm" | "imm" => {
+            // A PC-relative field prints as its target address; others (JR's register-
+            // relative label too) as numbers.
+            "simm" | "uimm" | "imm" | "label" | "<label>" | "<br_label>" | "<rt_label>" => {
                 if let Some(i) = self.imm() {
                     self.sep();
                     let pc = self.fields[i].kind == Kind::PcRel;
-                    self.toks
-                        .push(if pc { Tok::Target(i) } else { Tok::Imm(i) });
-                }
-                return;
-            }
-            "label" | "<label>" | "<br_label>" | "<rt_label>" => {
-                if let Some(i) = self.imm() {
-                    self.sep();
-                    let pc = self.fields[i].kind == Kind::PcRel;
-                    // JR's label is an offset from a register, printed as a number.
                     self.toks
                         .push(if pc { Tok::Target(i) } else { Tok::Imm(i) });
                 }

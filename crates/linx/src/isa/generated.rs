@@ -4192,7 +4192,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DepSrc1", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "DepSrc2", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Lit("->"), Tok::Imm(0)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "B.IOR",
