@@ -308,9 +308,12 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
         } else if mnemonic == "JR" {
             f.scale = 1;
         } else if mnemonic.ends_with(".PCR") {
-            // Sail `exec_lb_pcr`/`hl_ea_pcr`: EA = align4(TPC) + (sext(simm17) << 2).
+            // A byte offset from the instruction (TPC). The Sail model says align4(TPC) +
+            // (simm << 2), but in the LLVM-built v0.4 binaries every HL.*.PCR lands in
+            // .rodata/.bss only as plain bytes from TPC (02_algorithms.static: 1135c
+            // hl.sd.pcr -> 0x14b78 in .bss). The 32-bit forms never occur there; they are
+            // read the same way.
             f.kind = Kind::PcRel;
-            f.scale = 2;
         } else if mnemonic == "LUI" {
             f.signed = true;
             f.scale = 12;

@@ -7453,7 +7453,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -7600,7 +7600,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -7747,7 +7747,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -7965,7 +7965,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -8183,7 +8183,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -8449,7 +8449,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -8667,7 +8667,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -9236,7 +9236,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -9380,7 +9380,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -9803,7 +9803,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -10141,7 +10141,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -10527,7 +10527,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10579,7 +10579,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10691,7 +10691,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10860,7 +10860,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10929,7 +10929,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -11170,7 +11170,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -11339,7 +11339,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -11807,7 +11807,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -12010,7 +12010,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -12488,7 +12488,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -12953,7 +12953,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },

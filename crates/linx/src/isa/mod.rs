@@ -44,8 +44,9 @@
 //!   * `FENTRY`/`FEXIT`/`FRET.*` `uimm` is the byte count (the catalog's `value_lsb` 3).
 //! - PC-relative targets (`PcRel`): a byte offset from the instruction's own address (TPC,
 //!   the first byte of the instruction): block starts (`BSTART*`, `C.BSTART`, `HL.BSTART*`),
-//!   in-body branches (`B.EQ`…, `J`), `SETRET`/`C.SETRET`/`HL.SETRET` (unsigned). `*.PCR`
-//!   loads/stores count words from `pc & !3` (Sail `hl_ea_pcr`). Use
+//!   in-body branches (`B.EQ`…, `J`), `B.TEXT`, `SETRET`/`C.SETRET`/`HL.SETRET` (unsigned),
+//!   `*.PCR` loads/stores (bytes, as the LLVM-built binaries show; not the Sail model's
+//!   words from `pc & !3`). Use
 //!   [`Decoded::target`]`(pc)` for the absolute address. `JR`'s offset (×2) is register-
 //!   relative and is an `Imm`.
 //! - other numbers (`SrcRType`: 0 none, 1 `.sw`, 2 `.uw`, 3 `.neg`/`.not`; `shamt`;
@@ -189,26 +190,14 @@ impl Decoded {
         true
     }
 
-    /// The address PC-relative offsets count from: the instruction's own address, aligned
-    /// down to 4 for `*.PCR` loads/stores.
-    pub fn pc_base(&self, pc: u64) -> u64 {
-        if self.form.info().mnemonic.ends_with(".PCR") {
-            pc & !3
-        } else {
-            pc
-        }
-    }
-
     /// The absolute address a PC-relative op `i` designates.
     pub(crate) fn pc_relative(&self, pc: u64, i: usize) -> u64 {
         let bias = u64::from(self.form.info().fields[i].pc_bias);
-        self.pc_base(pc)
-            .wrapping_add(bias)
-            .wrapping_add(self.ops[i] as u64)
+        pc.wrapping_add(bias).wrapping_add(self.ops[i] as u64)
     }
 
     /// The absolute address of the first PC-relative operand (block/branch target, SETRET
-    /// return address, PCR data address), if the form has one.
+    /// return address, `*.PCR` data address), if the form has one.
     pub fn target(&self, pc: u64) -> Option<u64> {
         let info = self.form.info();
         let i = info

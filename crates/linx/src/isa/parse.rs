@@ -318,7 +318,6 @@ pub fn parse_operands(
     let info = form.info();
     let mut d = Decoded::new(form);
     let mut c = Cursor { s: text, pos: 0 };
-    let pc_base = d.pc_base(pc);
     let mut named = Vec::new();
     let mut prev = None;
     for tok in info.syntax {
@@ -343,7 +342,7 @@ pub fn parse_operands(
                 };
             }
             Tok::Target(i) => {
-                let base = pc_base.wrapping_add(u64::from(info.fields[i as usize].pc_bias));
+                let base = pc.wrapping_add(u64::from(info.fields[i as usize].pc_bias));
                 d.ops[i as usize] = eval(c.expr(), pc, labels)?.wrapping_sub(base as i64);
                 c.annotation();
             }
@@ -356,7 +355,7 @@ pub fn parse_operands(
                     if e.contains('=') {
                         c.pos = save;
                     } else {
-                        d.ops[i as usize] = eval(e, pc, labels)?.wrapping_sub(pc_base as i64);
+                        d.ops[i as usize] = eval(e, pc, labels)?.wrapping_sub(pc as i64);
                         c.annotation();
                     }
                 }
