@@ -599,7 +599,11 @@ impl TemplateCx<'_> {
         // `->DepDst`, loop bounds `->{LB0, LB1, LB2}`.
         let dest = if op.starts_with("->Dst0") {
             Some(("RegDst0", Tok::Dst as fn(usize) -> Tok))
-        } else if op.starts_with("->{t") || op.starts_with("->Dst") || op == "->Rd}" {
+        } else if op.starts_with("->{t")
+            || op.starts_with("{->t")
+            || op.starts_with("->Dst")
+            || op == "->Rd}"
+        {
             Some(("RegDst", Tok::Dst as fn(usize) -> Tok))
         } else if op == "Dst1" {
             Some(("RegDst1", Tok::Reg as fn(usize) -> Tok))
@@ -666,7 +670,8 @@ impl TemplateCx<'_> {
             other => other,
         };
         let before = self.toks.len();
-        if self.find(|f| norm(&f.name) == norm(alias)).is_some()
+        let modified = op.contains('~') || op.contains("<<");
+        if !modified && self.find(|f| norm(&f.name) == norm(alias)).is_some()
             || (alias == "imml" && self.find(|f| f.name == "immr").is_some())
             || (alias == "imms" && self.find(|f| f.name == "immr").is_some())
         {

@@ -5718,7 +5718,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.ANDI",
@@ -5753,7 +5753,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.EQI",
@@ -5788,7 +5788,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.GEI",
@@ -5823,7 +5823,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.GEUI",
@@ -5858,7 +5858,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.LTI",
@@ -5893,7 +5893,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.LTUI",
@@ -5928,7 +5928,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.NEI",
@@ -5963,7 +5963,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.ORI",
@@ -5999,7 +5999,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(2), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
+        syntax: &[Tok::Reg(2), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 3, ty: Some(4), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CTZ",
@@ -10637,7 +10637,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.AND",
@@ -10657,7 +10657,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.OR",
@@ -10677,7 +10677,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.PCR",
@@ -10713,7 +10713,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.SMIN",
@@ -10733,7 +10733,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.UMAX",
@@ -10753,7 +10753,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.UMIN",
@@ -10773,7 +10773,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.XOR",
@@ -10793,7 +10793,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LDI",
@@ -10985,7 +10985,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LR.D",
@@ -11005,7 +11005,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LR.H",
@@ -11025,7 +11025,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LR.W",
@@ -11045,7 +11045,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LSRGET",
@@ -11116,7 +11116,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.AND",
@@ -11136,7 +11136,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.OR",
@@ -11156,7 +11156,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.PCR",
@@ -11192,7 +11192,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.SMIN",
@@ -11212,7 +11212,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.UMAX",
@@ -11232,7 +11232,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.UMIN",
@@ -11252,7 +11252,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.XOR",
@@ -11272,7 +11272,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LWI",
@@ -11846,7 +11846,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SC.D",
@@ -11866,7 +11866,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SC.H",
@@ -11886,7 +11886,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SC.W",
@@ -11906,7 +11906,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SCVTF",
@@ -12171,7 +12171,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.ANDI",
@@ -12205,7 +12205,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.EQI",
@@ -12239,7 +12239,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.GEI",
@@ -12273,7 +12273,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.GEUI",
@@ -12307,7 +12307,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.LTI",
@@ -12341,7 +12341,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.LTUI",
@@ -12375,7 +12375,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.NEI",
@@ -12409,7 +12409,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.ORI",
@@ -13083,7 +13083,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWAPD",
@@ -13103,7 +13103,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWAPH",
@@ -13123,7 +13123,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWAPW",
@@ -13143,7 +13143,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWI",
@@ -13273,7 +13273,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.ADDI",
@@ -13309,7 +13309,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.ANDI",
@@ -13725,7 +13725,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 10, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 5 }, Piece { lsb: 52, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(2), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
+        syntax: &[Tok::Index { reg: 2, ty: Some(4), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.CTZ",
@@ -15286,7 +15286,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.ORI",
@@ -15322,7 +15322,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcZero", kind: K::Reg, signed: false, bits: 10, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 5 }, Piece { lsb: 59, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("SrcP"), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("SrcP"), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(4), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
     },
     FormInfo {
         mnemonic: "V.QPOP",
@@ -16301,7 +16301,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.SUBI",
@@ -16607,7 +16607,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.XORI",
