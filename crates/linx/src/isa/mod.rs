@@ -40,7 +40,12 @@
 //!     register-offset stores shift the index by `info().index_shift` (log2 of the size, 0
 //!     for `.U` stores) — `sd a0, [s0, a1<<3]`;
 //!   * `LUI` and `ADDTPC` immediates are `sext(imm20) << 12` (ADDTPC adds it to
-//!     `pc & !0xfff`, notes §3.2); `HL.LUI`/`HL.LIS` are the sign-extended 32-bit value;
+//!     `pc & !0xfff`, notes §3.2; checked on the LLVM binaries, where `addtpc` + `addi`
+//!     lands in `.got`); `HL.LUI`/`HL.LIS` are the sign-extended 32-bit value;
+//!     `HL.ADDTPC` is the raw sign-extended imm32 (no binary uses it; the Sail model adds
+//!     `imm << 1` to TPC, which disagrees with ADDTPC's page rule, so the executor decides);
+//!   * `SETC.*I`/`CMP.*I` with a `shamt` op compare against `imm << shamt` (notes §2.3);
+//!     the ops keep both;
 //!   * `FENTRY`/`FEXIT`/`FRET.*` `uimm` is the byte count (the catalog's `value_lsb` 3).
 //! - PC-relative targets (`PcRel`): a byte offset from the instruction's own address (TPC,
 //!   the first byte of the instruction): block starts (`BSTART*`, `C.BSTART`, `HL.BSTART*`),
@@ -49,7 +54,9 @@
 //!   words from `pc & !3`). Use
 //!   [`Decoded::target`]`(pc)` for the absolute address. `JR`'s offset (×2) is register-
 //!   relative and is an `Imm`.
-//! - other numbers (`SrcRType`: 0 none, 1 `.sw`, 2 `.uw`, 3 `.neg`/`.not`; `shamt`;
+//! - other numbers (`SrcRType`: 0 none, 1 `.sw`, 2 `.uw`, 3 `.neg`/`.not`, and for
+//!   compares/SETC 3 reads as unmodified like 0 (notes §5; the LLVM binaries emit it; it
+//!   prints `.x3`); `shamt`;
 //!   `BrType` 1 FALL 2 DIRECT 3 COND 4 CALL 5 IND 6 ICALL 7 RET; SSR ids; tile fields) are
 //!   the raw field values.
 //!
