@@ -1067,9 +1067,9 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
             f.bytes
         )?;
         writeln!(o, "    ///")?;
-        let mut line = format!("    /// ops: [{}]", ops.join(", "));
+        let mut line = format!("    /// ops: `[{}]`", ops.join(", "));
         if !flags.is_empty() {
-            write!(line, "; flags: [{}]", flags.join(", "))?;
+            write!(line, "; flags: `[{}]`", flags.join(", "))?;
         }
         writeln!(o, "{line}")?;
         if !f.decodable {
