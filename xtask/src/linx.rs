@@ -297,7 +297,10 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
                 };
             }
             if is_setret {
-                f.signed = false;
+                // The templates say `uimm` for SETRET and C.SETRET, `imm` for HL.SETRET; the
+                // LLVM binaries confirm HL.SETRET is signed (every one in 01_containers.static
+                // is -6: a no-return call whose "return" is its own header).
+                f.signed = mnemonic == "HL.SETRET";
             }
             // Fused `BSTART CALL` (16-bit C.BSTART + C.SETRET) and `HL.BSTART CALL` (32-bit
             // BSTART + C.SETRET): the return offset is the embedded C.SETRET's.

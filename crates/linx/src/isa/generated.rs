@@ -9787,7 +9787,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         index_shift: 0,
         decodable: true,
         fields: &[
-            FieldSpec { name: "imm32", kind: K::PcRel, signed: false, bits: 32, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 28, width: 20, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 20 }] },
+            FieldSpec { name: "imm32", kind: K::PcRel, signed: true, bits: 32, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 28, width: 20, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 20 }] },
         ],
         syntax: &[Tok::Target(0), Tok::Lit(", "), Tok::Lit("->ra")],
     },

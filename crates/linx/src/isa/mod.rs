@@ -49,7 +49,7 @@
 //!   * `FENTRY`/`FEXIT`/`FRET.*` `uimm` is the byte count (the catalog's `value_lsb` 3).
 //! - PC-relative targets (`PcRel`): a byte offset from the instruction's own address (TPC,
 //!   the first byte of the instruction): block starts (`BSTART*`, `C.BSTART`, `HL.BSTART*`),
-//!   in-body branches (`B.EQ`…, `J`), `B.TEXT`, `SETRET`/`C.SETRET`/`HL.SETRET` (unsigned),
+//!   in-body branches (`B.EQ`…, `J`), `B.TEXT`, `SETRET`/`C.SETRET` (unsigned) and `HL.SETRET` (signed),
 //!   `*.PCR` loads/stores (bytes, as the LLVM-built binaries show; not the Sail model's
 //!   words from `pc & !3`). Use
 //!   [`Decoded::target`]`(pc)` for the absolute address. `JR`'s offset (×2) is register-
