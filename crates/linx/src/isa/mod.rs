@@ -41,7 +41,10 @@
 //!     for `.U` stores) — `sd a0, [s0, a1<<3]`;
 //!   * `LUI` and `ADDTPC` immediates are `sext(imm20) << 12` (ADDTPC adds it to
 //!     `pc & !0xfff`, notes §3.2; checked on the LLVM binaries, where `addtpc` + `addi`
-//!     lands in `.got`); `HL.LUI`/`HL.LIS` are the sign-extended 32-bit value;
+//!     lands in `.got`); `HL.LUI`/`HL.LIS` are the sign-extended 32-bit value (Sail; the
+//!     LinxCoreModel zero-extends HL.LUI, but the LLVM binaries follow `hl.lui -16` with a
+//!     32-bit zero-extending `bxu`, which only makes sense if it sign-extends), `HL.LIU`
+//!     the zero-extended one;
 //!     `HL.ADDTPC` is the raw sign-extended imm32 (no binary uses it; the Sail model adds
 //!     `imm << 1` to TPC, which disagrees with ADDTPC's page rule, so the executor decides);
 //!   * `SETC.*I`/`CMP.*I` with a `shamt` op compare against `imm << shamt` (notes §2.3);
