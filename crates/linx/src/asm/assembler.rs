@@ -13,7 +13,8 @@
 
 use super::program::{Program, Section, SectionKind, Symbol, TEXT_BASE};
 use super::source::{self, Line};
-use crate::isa::parse::{eval, parse_operands};
+use crate::isa::expr::eval;
+use crate::isa::parse::parse_operands;
 use crate::isa::tables::Tok;
 use crate::isa::{Form, encode_bytes};
 use std::collections::{BTreeMap, HashMap};

@@ -78,6 +78,7 @@
 mod decode;
 mod display;
 mod encode;
+pub mod expr;
 #[rustfmt::skip]
 mod generated;
 pub mod listing;
