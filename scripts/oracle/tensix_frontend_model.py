@@ -7,9 +7,14 @@ here, not copied): each expander is a Python generator over the instruction stre
 are chained. It shares no code with macrosim; it reads the same .tt program text and the same
 vendored encoding tables (data/tensix/) to assemble instructions.
 
-    tensix_frontend_model.py [--arch wh|bh] FILE          print the output words, 0x%08x a line
-    tensix_frontend_model.py --bench [--arch wh|bh] [--min-time S] [--samples N] FILE
-                                                           print words per second (median)
+    tensix_frontend_model.py [--arch wh|bh] [--rendering async|plain] FILE
+        print the output words, 0x%08x a line
+    tensix_frontend_model.py --bench [--arch wh|bh] [--rendering async|plain] [--min-time S]
+        [--samples N] FILE
+        print words per CPU-second of the expansion (median of the samples)
+
+Two renderings of the same model: "async" keeps the documents' shape (each expander an
+asynchronous generator awaiting its next incoming instruction); "plain" uses plain generators.
 """
 
 import argparse
@@ -223,7 +228,96 @@ def replay_stage(words):
 
 
 def frontend(items):
+    """The plain-generator rendering: two chained generators."""
     return replay_stage(mop_stage(items))
+
+
+# The same two stages written the way the documents write them: asynchronous generators that
+# await the next incoming instruction (their GetNextIncomingInstruction) and expand templates
+# with `async for`. The awaits never suspend here, so a small driver runs the chain.
+
+async def templates_async(generator):
+    for word in generator:
+        yield word
+
+
+async def mop_stage_async(next_incoming):
+    cfg = [0] * 9
+    mask_hi = 0
+    while True:
+        item = await next_incoming()
+        if item is None:
+            return
+        kind, a, b = item
+        if kind == "cfg":
+            cfg[a] = b
+            continue
+        opcode = a >> 24
+        if opcode == OP_MOP_CFG:
+            mask_hi = a & 0xFFFF
+        elif opcode == OP_MOP:
+            if (a >> 23) & 1:
+                expansion = double_loop(list(cfg))
+            else:
+                expansion = zero_mask_loop(list(cfg), (mask_hi << 16) | (a & 0xFFFF), ((a >> 16) & 0x7F) + 1)
+            async for word in templates_async(expansion):
+                yield word
+        else:
+            yield a
+
+
+async def replay_stage_async(next_incoming):
+    slots = [0] * 32
+    while True:
+        word = await next_incoming()
+        if word is None:
+            return
+        if word >> 24 != OP_REPLAY:
+            yield word
+            continue
+        first = (word >> 14) & 0x1F
+        count = (word >> 4) & 0x3F or 64
+        if word & 1:
+            keep_going = (word >> 1) & 1
+            for k in range(count):
+                incoming = await next_incoming()
+                if incoming is None:
+                    return
+                slots[(first + k) % 32] = incoming
+                if keep_going:
+                    yield incoming
+        else:
+            for k in range(count):
+                yield slots[(first + k) % 32]
+
+
+def frontend_async(items):
+    """The asynchronous rendering, driven to completion."""
+    source = iter(items)
+
+    async def from_program():
+        return next(source, None)
+
+    mop = mop_stage_async(from_program)
+
+    async def from_mop():
+        try:
+            return await mop.__anext__()
+        except StopAsyncIteration:
+            return None
+
+    replay = replay_stage_async(from_mop)
+    while True:
+        step = replay.__anext__()
+        try:
+            step.send(None)
+        except StopIteration as done:
+            yield done.value
+        except StopAsyncIteration:
+            return
+
+
+RENDERINGS = {"async": frontend_async, "plain": frontend}
 
 
 # --- command line -----------------------------------------------------------------------------
@@ -234,6 +328,8 @@ def main():
     ap.add_argument("--bench", action="store_true")
     ap.add_argument("--min-time", type=float, default=0.5)
     ap.add_argument("--samples", type=int, default=5)
+    ap.add_argument("--rendering", choices=sorted(RENDERINGS), default="async",
+                    help="async: the documents' asynchronous generators (default); plain: plain generators")
     ap.add_argument("file")
     args = ap.parse_args()
     text = sys.stdin.read() if args.file == "-" else open(args.file).read()
@@ -244,21 +340,22 @@ def main():
         sys.exit(2)
     if not args.bench:
         out = sys.stdout
-        out.writelines(f"0x{w:08x}\n" for w in frontend(items))
+        out.writelines(f"0x{w:08x}\n" for w in RENDERINGS[args.rendering](items))
         return
     rates = []
-    words_per_run = sum(1 for _ in frontend(items))
+    run = RENDERINGS[args.rendering]
+    words_per_run = sum(1 for _ in run(items))
     for _ in range(args.samples):
-        runs, start = 0, time.perf_counter()
+        runs, start = 0, time.thread_time()
         while True:
-            for _ in frontend(items):
+            for _ in run(items):
                 pass
             runs += 1
-            elapsed = time.perf_counter() - start
+            elapsed = time.thread_time() - start
             if elapsed >= args.min_time:
                 break
         rates.append(words_per_run * runs / elapsed)
-    print(f"{args.file} words_per_run={words_per_run} median_words_per_s={statistics.median(rates):.4g} "
+    print(f"{args.file} rendering={args.rendering} words_per_run={words_per_run} median_words_per_s={statistics.median(rates):.4g} "
           f"samples={','.join(f'{r:.4g}' for r in rates)}")
 
 

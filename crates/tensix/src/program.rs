@@ -142,7 +142,7 @@ impl Program {
         self.items
             .iter()
             .filter_map(|item| match item.op {
-                ProgramOp::Push(word) => match FrontendInsn::decode(word).kind {
+                ProgramOp::Push(word) => match FrontendInsn::decode(word).kind() {
                     FrontendKind::Mop(m) if m.template1 && word & 0x007F_FFFF != 0 => {
                         Some(ProgramWarning {
                             line: item.line,

@@ -15,6 +15,9 @@
 //! * `NOP` (opcode 0x02): the only instruction the MOP expander's `IsNop` recognises
 //!   (MOPExpander.md, functional model): `DMANOP` (0x60) and `SFPNOP` (0x8F) are not NOPs there.
 
+use std::fmt;
+use std::num::NonZeroU32;
+
 /// Opcode of `MOP`.
 pub const OPCODE_MOP: u8 = 0x01;
 /// Opcode of `NOP`.
@@ -24,12 +27,23 @@ pub const OPCODE_MOP_CFG: u8 = 0x03;
 /// Opcode of `REPLAY`.
 pub const OPCODE_REPLAY: u8 = 0x04;
 
-/// A pushed instruction word and what the frontend needs to know about it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A pushed instruction word and what the frontend needs to know about it, decoded once (the
+/// class and the REPLAY fields packed into a second word, so the pair moves through the
+/// expanders as one 64-bit value).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(8))]
 pub struct FrontendInsn {
     pub word: u32,
-    pub kind: FrontendKind,
+    /// Bits 7:0 the class (`CLASS_*`, never 0, so that `Option<FrontendInsn>` is 8 bytes too);
+    /// for REPLAY, bits 15:8 Index, 23:16 Count (1..=64), bit 24 Exec, bit 25 Load.
+    decoded: NonZeroU32,
 }
+
+const CLASS_OTHER: u32 = 1;
+const CLASS_MOP: u32 = 2;
+const CLASS_NOP: u32 = 3;
+const CLASS_MOP_CFG: u32 = 4;
+const CLASS_REPLAY: u32 = 5;
 
 /// What the frontend does with an instruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,38 +85,73 @@ pub struct Replay {
 impl FrontendInsn {
     /// Decode `word` (see the module documentation for the fields).
     pub const fn decode(word: u32) -> Self {
-        let kind = match (word >> 24) as u8 {
-            OPCODE_MOP => FrontendKind::Mop(Mop {
-                template1: (word >> 23) & 1 != 0,
-                count1: ((word >> 16) & 0x7F) as u8,
-                mask_lo: word as u16,
-            }),
-            OPCODE_NOP => FrontendKind::Nop,
-            OPCODE_MOP_CFG => FrontendKind::MopCfg {
-                mask_hi: word as u16,
-            },
+        let decoded = match (word >> 24) as u8 {
+            OPCODE_MOP => CLASS_MOP,
+            OPCODE_NOP => CLASS_NOP,
+            OPCODE_MOP_CFG => CLASS_MOP_CFG,
             OPCODE_REPLAY => {
-                let count = ((word >> 4) & 0x3F) as u8;
-                FrontendKind::Replay(Replay {
-                    index: ((word >> 14) & 0x1F) as u8,
-                    count: if count == 0 { 64 } else { count },
-                    exec: (word >> 1) & 1 != 0,
-                    load: word & 1 != 0,
-                })
+                let index = (word >> 14) & 0x1F;
+                let count = match (word >> 4) & 0x3F {
+                    0 => 64,
+                    c => c,
+                };
+                let exec = (word >> 1) & 1;
+                let load = word & 1;
+                CLASS_REPLAY | index << 8 | count << 16 | exec << 24 | load << 25
             }
-            _ => FrontendKind::Other,
+            _ => CLASS_OTHER,
         };
-        FrontendInsn { word, kind }
+        match NonZeroU32::new(decoded) {
+            Some(decoded) => FrontendInsn { word, decoded },
+            None => unreachable!(), // every class is non-zero
+        }
+    }
+
+    /// What the frontend does with this instruction.
+    #[inline]
+    pub const fn kind(&self) -> FrontendKind {
+        let w = self.word;
+        let d = self.decoded.get();
+        match d & 0xFF {
+            CLASS_MOP => FrontendKind::Mop(Mop {
+                template1: (w >> 23) & 1 != 0,
+                count1: ((w >> 16) & 0x7F) as u8,
+                mask_lo: w as u16,
+            }),
+            CLASS_NOP => FrontendKind::Nop,
+            CLASS_MOP_CFG => FrontendKind::MopCfg { mask_hi: w as u16 },
+            CLASS_REPLAY => FrontendKind::Replay(Replay {
+                index: (d >> 8) as u8,
+                count: (d >> 16) as u8,
+                exec: (d >> 24) & 1 != 0,
+                load: (d >> 25) & 1 != 0,
+            }),
+            _ => FrontendKind::Other,
+        }
     }
 
     /// `IsNop` of the MOP expander's functional model: plain `NOP` (opcode 0x02) only.
+    #[inline]
     pub const fn is_nop(&self) -> bool {
-        matches!(self.kind, FrontendKind::Nop)
+        self.decoded.get() & 0xFF == CLASS_NOP
     }
 
     /// Whether this is a `MOP` instruction.
+    #[inline]
     pub const fn is_mop(&self) -> bool {
-        matches!(self.kind, FrontendKind::Mop(_))
+        self.decoded.get() & 0xFF == CLASS_MOP
+    }
+
+    /// Whether this is a `REPLAY` instruction.
+    #[inline]
+    pub const fn is_replay(&self) -> bool {
+        self.decoded.get() & 0xFF == CLASS_REPLAY
+    }
+}
+
+impl fmt::Debug for FrontendInsn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#010x} {:?}", self.word, self.kind())
     }
 }
 
@@ -122,7 +171,7 @@ mod tests {
 
     #[test]
     fn replay_fields() {
-        let r = |w| match FrontendInsn::decode(w).kind {
+        let r = |w| match FrontendInsn::decode(w).kind() {
             FrontendKind::Replay(r) => r,
             other => panic!("{other:?}"),
         };
@@ -174,7 +223,7 @@ mod tests {
     #[test]
     fn mop_fields() {
         assert_eq!(
-            FrontendInsn::decode(0x0183_ABCD).kind,
+            FrontendInsn::decode(0x0183_ABCD).kind(),
             FrontendKind::Mop(Mop {
                 template1: true,
                 count1: 3,
@@ -182,7 +231,7 @@ mod tests {
             })
         );
         assert_eq!(
-            FrontendInsn::decode(0x03FF_1234).kind,
+            FrontendInsn::decode(0x03FF_1234).kind(),
             FrontendKind::MopCfg { mask_hi: 0x1234 }
         );
     }

@@ -36,3 +36,22 @@ pub enum FrontendInput {
     /// or being expanded (what tt-llk's `mop_sync()` does before programming a template).
     WriteMopCfg { index: MopCfgIndex, value: u32 },
 }
+
+/// Copy `len` elements from the front of `src` to the front of `dst`. A run of at most 8 whose
+/// slices both have 8 elements of room is copied as one fixed-size block (no call to `memcpy`
+/// for the short runs expansions are made of), which may write up to 7 elements past `len`
+/// that the caller overwrites or ignores; longer runs are copied exactly.
+#[inline(always)]
+fn copy_run<T: Copy>(dst: &mut [T], src: &[T], len: usize) {
+    const BLOCK: usize = 8;
+    if len <= BLOCK
+        && let (Some((d, _)), Some((s, _))) = (
+            dst.split_first_chunk_mut::<BLOCK>(),
+            src.split_first_chunk::<BLOCK>(),
+        )
+    {
+        *d = *s;
+    } else {
+        dst[..len].copy_from_slice(&src[..len]);
+    }
+}

@@ -12,28 +12,49 @@
 //! Because it sits after the MOP expander, MOP output can be recorded and replayed; the
 //! converse cannot happen, as `MOP` words that reach this stage are plain instructions.
 
-use super::{FrontendInsn, FrontendKind};
+use super::{FrontendInsn, FrontendKind, copy_run};
 
 /// The per-thread replay buffer: 32 instruction words, all zero at reset.
+///
+/// Kept twice over (`window[i]` and `window[i + 32]` always hold slot `i`), so that any run of
+/// up to 32 slots starting anywhere, wrapping past slot 31, is one contiguous slice: a playback
+/// is then at most two slice copies (Count up to 64), never a word-by-word walk.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayBuffer {
-    slots: [u32; ReplayBuffer::LEN],
+    window: [u32; 2 * ReplayBuffer::LEN],
 }
 
 impl ReplayBuffer {
     /// Number of slots.
     pub const LEN: usize = 32;
 
-    /// The slots.
-    pub fn slots(&self) -> &[u32; Self::LEN] {
-        &self.slots
+    /// The word in slot `index` (below 32).
+    pub fn slot(&self, index: usize) -> u32 {
+        self.window[index]
+    }
+
+    /// The 32 slots.
+    pub fn slots(&self) -> &[u32] {
+        &self.window[..Self::LEN]
+    }
+
+    fn store(&mut self, index: usize, word: u32) {
+        self.window[index] = word;
+        self.window[index + Self::LEN] = word;
+    }
+
+    /// Slots `index, index + 1, ...` (wrapping) as one slice of 32 words.
+    fn run_from(&self, index: usize) -> &[u32; Self::LEN] {
+        self.window[index..index + Self::LEN]
+            .try_into()
+            .expect("the window holds 32 words from any slot")
     }
 }
 
 impl Default for ReplayBuffer {
     fn default() -> Self {
         ReplayBuffer {
-            slots: [0; Self::LEN],
+            window: [0; 2 * Self::LEN],
         }
     }
 }
@@ -86,7 +107,7 @@ impl ReplayExpander {
     pub fn would_emit(&self, insn: &FrontendInsn) -> bool {
         match self.state {
             ReplayState::Recording { exec, .. } => exec,
-            _ => !matches!(insn.kind, FrontendKind::Replay(r) if r.load),
+            _ => !matches!(insn.kind(), FrontendKind::Replay(r) if r.load),
         }
     }
 
@@ -100,7 +121,7 @@ impl ReplayExpander {
                 remaining,
                 exec,
             } => {
-                self.buffer.slots[usize::from(index)] = insn.word;
+                self.buffer.store(usize::from(index), insn.word);
                 self.state = if remaining > 1 {
                     ReplayState::Recording {
                         index: (index + 1) % ReplayBuffer::LEN as u8,
@@ -112,7 +133,7 @@ impl ReplayExpander {
                 };
                 exec.then_some(insn.word)
             }
-            ReplayState::PassThrough => match insn.kind {
+            ReplayState::PassThrough => match insn.kind() {
                 FrontendKind::Replay(r) if r.load => {
                     self.state = ReplayState::Recording {
                         index: r.index,
@@ -150,7 +171,7 @@ impl ReplayExpander {
         } else {
             ReplayState::PassThrough
         };
-        Some(self.buffer.slots[usize::from(index)])
+        Some(self.buffer.slot(usize::from(index)))
     }
 
     /// The next instruction this expander emits, pulling from `input` as needed; `None` once
@@ -167,44 +188,81 @@ impl ReplayExpander {
         }
     }
 
-    /// Fill `out` with the next instructions this expander emits, pulling from `input` as
-    /// needed. Returns how many were written: `out.len()` unless `input` ran out. Playbacks are
-    /// copied out of the buffer a run of slots at a time (a run ends at slot 31, at the end of
-    /// the playback, or at the end of `out`). Gives the same stream as repeated
-    /// [`ReplayExpander::pull`].
+    /// Fill `out` with the next instructions this expander emits, taking incoming instructions
+    /// from the front of `input` (which is advanced past them). Returns how many were written:
+    /// `out.len()` unless `input` ran out (and no playback is left). Runs of instructions that
+    /// pass through are copied in one go, and a playback up to 32 words at a time (the REPLAY
+    /// WRAP RULE is taken care of by the buffer's doubled window). Gives the same stream as
+    /// repeated [`ReplayExpander::pull`].
     #[inline]
-    pub fn fill(
-        &mut self,
-        input: &mut impl FnMut() -> Option<FrontendInsn>,
-        out: &mut [u32],
-    ) -> usize {
+    pub fn fill(&mut self, input: &mut &[FrontendInsn], out: &mut [u32]) -> usize {
         let mut n = 0;
         while n < out.len() {
-            if let ReplayState::PlayingBack { index, remaining } = self.state {
-                let start = usize::from(index);
-                let run = usize::from(remaining)
-                    .min(ReplayBuffer::LEN - start)
-                    .min(out.len() - n);
-                out[n..n + run].copy_from_slice(&self.buffer.slots[start..start + run]);
-                n += run;
-                // `run` is at most 32, so these fit in u8.
-                let remaining = remaining - run as u8;
-                self.state = if remaining > 0 {
-                    ReplayState::PlayingBack {
-                        index: ((start + run) % ReplayBuffer::LEN) as u8,
-                        remaining,
+            match self.state {
+                ReplayState::PlayingBack { index, remaining } => {
+                    n += self.copy_playback(index, remaining, &mut out[n..]);
+                }
+                ReplayState::PassThrough => {
+                    let room = out.len() - n;
+                    let run = input
+                        .iter()
+                        .take(room)
+                        .position(FrontendInsn::is_replay)
+                        .unwrap_or(input.len().min(room));
+                    for (word, insn) in out[n..n + run].iter_mut().zip(&input[..run]) {
+                        *word = insn.word;
                     }
-                } else {
-                    ReplayState::PassThrough
-                };
-                continue;
-            }
-            let Some(insn) = input() else { break };
-            if let Some(word) = self.accept(insn) {
-                out[n] = word;
-                n += 1;
+                    n += run;
+                    *input = &input[run..];
+                    if n == out.len() {
+                        break;
+                    }
+                    let Some((&replay, rest)) = input.split_first() else {
+                        break;
+                    };
+                    *input = rest;
+                    if let FrontendKind::Replay(r) = replay.kind()
+                        && !r.load
+                    {
+                        // The copy above takes the whole playback, its first word included.
+                        self.state = ReplayState::PlayingBack {
+                            index: r.index,
+                            remaining: r.count,
+                        };
+                    } else {
+                        self.accept(replay);
+                    }
+                }
+                ReplayState::Recording { .. } => {
+                    let Some((&insn, rest)) = input.split_first() else {
+                        break;
+                    };
+                    *input = rest;
+                    if let Some(word) = self.accept(insn) {
+                        out[n] = word;
+                        n += 1;
+                    }
+                }
             }
         }
         n
+    }
+
+    /// Copy up to 32 words of the playback at `index` into `out`; returns how many.
+    #[inline]
+    fn copy_playback(&mut self, index: u8, remaining: u8, out: &mut [u32]) -> usize {
+        let run = usize::from(remaining).min(ReplayBuffer::LEN).min(out.len());
+        copy_run(out, self.buffer.run_from(usize::from(index)), run);
+        // `run` is at most 32, so these fit in u8.
+        let remaining = remaining - run as u8;
+        self.state = if remaining > 0 {
+            ReplayState::PlayingBack {
+                index: ((usize::from(index) + run) % ReplayBuffer::LEN) as u8,
+                remaining,
+            }
+        } else {
+            ReplayState::PassThrough
+        };
+        run
     }
 }

@@ -42,11 +42,47 @@ pub const WAIT_GATE_FIFO_DEPTH: usize = 2;
 
 /// One thread's frontend, functionally: the instructions that reach the Wait Gate, in order,
 /// produced on demand from `input` (one word at a time, or in bulk into a caller's buffer).
+///
+/// The MOP expander's output is handed to the replay expander through a small staging buffer
+/// filled in bulk ([`MopExpander::fill`]); it only ever runs ahead of the replay expander by
+/// that buffer, and the stream is the same as pulling one instruction at a time.
 #[derive(Clone, Debug)]
 pub struct ThreadFrontend<I> {
     input: I,
     mop: MopExpander,
     replay: ReplayExpander,
+    staged: Staged,
+}
+
+/// MOP-expander output not yet taken by the replay expander.
+#[derive(Clone, Debug)]
+struct Staged {
+    insns: [FrontendInsn; Staged::LEN],
+    pos: usize,
+    len: usize,
+}
+
+impl Staged {
+    const LEN: usize = 64;
+
+    /// The next instruction from the MOP expander, refilling from it when empty.
+    #[inline(always)]
+    fn next(
+        &mut self,
+        mop: &mut MopExpander,
+        input: &mut impl FnMut() -> Option<FrontendInput>,
+    ) -> Option<FrontendInsn> {
+        if self.pos == self.len {
+            self.len = mop.fill(input, &mut self.insns);
+            self.pos = 0;
+            if self.len == 0 {
+                return None;
+            }
+        }
+        let insn = self.insns[self.pos];
+        self.pos += 1;
+        Some(insn)
+    }
 }
 
 impl<I: Iterator<Item = FrontendInput>> ThreadFrontend<I> {
@@ -56,6 +92,11 @@ impl<I: Iterator<Item = FrontendInput>> ThreadFrontend<I> {
             input,
             mop: MopExpander::new(),
             replay: ReplayExpander::new(),
+            staged: Staged {
+                insns: [FrontendInsn::default(); Staged::LEN],
+                pos: 0,
+                len: 0,
+            },
         }
     }
 
@@ -69,15 +110,39 @@ impl<I: Iterator<Item = FrontendInput>> ThreadFrontend<I> {
 
     /// The next instruction to reach the Wait Gate.
     pub fn next_word(&mut self) -> Option<u32> {
-        let Self { input, mop, replay } = self;
-        replay.pull(&mut || mop.pull(&mut || input.next()))
+        let Self {
+            input,
+            mop,
+            replay,
+            staged,
+        } = self;
+        replay.pull(&mut || staged.next(mop, &mut || input.next()))
     }
 
     /// Fill `out` with the next instructions to reach the Wait Gate; returns how many, which is
     /// less than `out.len()` only at the end of the stream.
     pub fn fill(&mut self, out: &mut [u32]) -> usize {
-        let Self { input, mop, replay } = self;
-        replay.fill(&mut || mop.pull(&mut || input.next()), out)
+        let Self {
+            input,
+            mop,
+            replay,
+            staged,
+        } = self;
+        let mut n = 0;
+        while n < out.len() {
+            if staged.pos == staged.len {
+                staged.len = mop.fill(&mut || input.next(), &mut staged.insns);
+                staged.pos = 0;
+                if staged.len == 0 && !replay.is_playing_back() {
+                    break;
+                }
+            }
+            let mut pending = &staged.insns[staged.pos..staged.len];
+            let before = pending.len();
+            n += replay.fill(&mut pending, &mut out[n..]);
+            staged.pos += before - pending.len();
+        }
+        n
     }
 
     /// Run to the end, handing the words to `sink` a buffer (of `buf.len()`) at a time.
@@ -103,5 +168,8 @@ impl<I: Iterator<Item = FrontendInput>> Iterator for ThreadFrontend<I> {
     }
 }
 
-/// `FrontendInsn` is what flows between the expanders; keep it small.
-const _: () = assert!(std::mem::size_of::<FrontendInsn>() <= 12);
+/// `FrontendInsn` is what flows between the expanders: keep it (and `Option` of it) one
+/// 64-bit register.
+const _: () = assert!(
+    std::mem::size_of::<FrontendInsn>() == 8 && std::mem::size_of::<Option<FrontendInsn>>() == 8
+);

@@ -231,7 +231,7 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
         let Some(head) = head else {
             return;
         };
-        match head.kind {
+        match head.kind() {
             FrontendKind::Mop(_) => {
                 self.fifo_a.pop();
                 self.mops_in_fifo_a -= 1;

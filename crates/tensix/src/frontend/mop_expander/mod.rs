@@ -6,9 +6,10 @@
 //! instruction through unchanged. Its configuration, [`MopCfg`], is written from outside.
 //!
 //! The expander is a pull-based state machine with explicit state: one MOP can yield 32639
-//! instructions, produced one at a time, never collected. It always knows whether another
-//! expanded instruction is pending ([`MopExpander::is_expanding`]), which the cycle model uses
-//! (the hardware "resolves as much control flow as necessary to find the next yield", so control
+//! instructions, produced one at a time ([`MopExpander::pull`]) or a buffer at a time
+//! ([`MopExpander::fill`]), never collected. It always knows whether another expanded
+//! instruction is pending ([`MopExpander::is_expanding`]), which the cycle model uses (the
+//! hardware "resolves as much control flow as necessary to find the next yield", so control
 //! flow costs no cycles; MOPExpander.md, "Performance").
 //!
 //! The functional model reads MopCfg when an expansion starts; the hardware reads it during the
@@ -40,17 +41,21 @@ pub struct MopExpander {
     cfg: MopCfg,
     /// Set by `MOP_CFG`; the high half of template 0's mask. Zero at reset.
     mask_hi: u16,
-    expansion: Expansion,
-    /// The next instruction of the current expansion (`None` when not expanding).
-    pending: Option<FrontendInsn>,
+    active: Active,
+    template0: Template0,
+    /// Reused by every template-1 MOP (its state holds one outer iteration, built in place).
+    template1: Template1,
+    /// Whether each template has taken the current MopCfg (cleared by every write).
+    configured: [bool; 2],
 }
 
-#[derive(Clone, Debug, Default)]
-enum Expansion {
+/// Which expansion is in progress.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Active {
     #[default]
     Idle,
-    Template0(Template0),
-    Template1(Template1),
+    Template0,
+    Template1,
 }
 
 impl MopExpander {
@@ -66,6 +71,7 @@ impl MopExpander {
     /// A RISC-V store of `value` to `MopCfg[index]`.
     pub fn write_cfg(&mut self, index: MopCfgIndex, value: u32) {
         self.cfg.write(index, value);
+        self.configured = [false; 2];
     }
 
     /// The MaskHi set by the last `MOP_CFG`.
@@ -75,15 +81,20 @@ impl MopExpander {
 
     /// Whether an expansion has instructions left to emit.
     pub fn is_expanding(&self) -> bool {
-        self.pending.is_some()
+        match self.active {
+            Active::Idle => false,
+            Active::Template0 => !self.template0.is_done(),
+            Active::Template1 => !self.template1.is_done(),
+        }
     }
 
     /// Ingest one incoming instruction; only while not expanding. Returns the instruction to
     /// pass on if it is neither `MOP` nor `MOP_CFG`; a `MOP` starts an expansion whose
     /// instructions come from [`MopExpander::next_expanded`].
+    #[inline]
     pub fn accept(&mut self, insn: FrontendInsn) -> Option<FrontendInsn> {
         debug_assert!(!self.is_expanding(), "MopExpander::accept while expanding");
-        match insn.kind {
+        match insn.kind() {
             FrontendKind::MopCfg { mask_hi } => {
                 self.mask_hi = mask_hi;
                 None
@@ -97,32 +108,50 @@ impl MopExpander {
     }
 
     fn start(&mut self, mop: Mop) {
-        self.expansion = if mop.template1 {
-            Expansion::Template1(Template1::start(&self.cfg))
+        if mop.template1 {
+            if !self.configured[1] {
+                self.template1.configure(&self.cfg);
+                self.configured[1] = true;
+            }
+            self.template1.start();
+            self.active = Active::Template1;
         } else {
+            if !self.configured[0] {
+                self.template0.configure(&self.cfg);
+                self.configured[0] = true;
+            }
             let mask = (u32::from(self.mask_hi) << 16) | u32::from(mop.mask_lo);
-            Expansion::Template0(Template0::start(&self.cfg, mask, mop.count1))
-        };
-        self.pending = self.advance();
+            self.template0.start(mask, mop.count1);
+            self.active = Active::Template0;
+        }
     }
 
     /// The next instruction of the current expansion, if any.
+    #[inline]
     pub fn next_expanded(&mut self) -> Option<FrontendInsn> {
-        let insn = self.pending?;
-        self.pending = self.advance();
-        Some(insn)
-    }
-
-    fn advance(&mut self) -> Option<FrontendInsn> {
-        let next = match &mut self.expansion {
-            Expansion::Idle => None,
-            Expansion::Template0(t) => t.next(),
-            Expansion::Template1(t) => t.next(),
+        let next = match self.active {
+            Active::Idle => None,
+            Active::Template0 => self.template0.next(),
+            Active::Template1 => self.template1.next(),
         };
         if next.is_none() {
-            self.expansion = Expansion::Idle;
+            self.active = Active::Idle;
         }
         next
+    }
+
+    /// The next instructions of the current expansion into `out`; returns how many.
+    #[inline]
+    fn fill_expanded(&mut self, out: &mut [FrontendInsn]) -> usize {
+        let n = match self.active {
+            Active::Idle => 0,
+            Active::Template0 => self.template0.fill(out),
+            Active::Template1 => self.template1.fill(out),
+        };
+        if n < out.len() {
+            self.active = Active::Idle;
+        }
+        n
     }
 
     /// The next instruction this expander emits, pulling from `input` as needed; `None` once
@@ -146,5 +175,34 @@ impl MopExpander {
                 }
             }
         }
+    }
+
+    /// Fill `out` with the next instructions this expander emits, pulling from `input` as
+    /// needed. Returns how many were written: `out.len()` unless `input` ran out. Gives the
+    /// same stream as repeated [`MopExpander::pull`], without a call per instruction.
+    #[inline]
+    pub fn fill(
+        &mut self,
+        input: &mut impl FnMut() -> Option<FrontendInput>,
+        out: &mut [FrontendInsn],
+    ) -> usize {
+        let mut n = 0;
+        while n < out.len() {
+            if self.active != Active::Idle {
+                n += self.fill_expanded(&mut out[n..]);
+                continue;
+            }
+            match input() {
+                None => break,
+                Some(FrontendInput::WriteMopCfg { index, value }) => self.write_cfg(index, value),
+                Some(FrontendInput::Push(insn)) => {
+                    if let Some(insn) = self.accept(insn) {
+                        out[n] = insn;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        n
     }
 }

@@ -7,8 +7,9 @@
 
 use super::mop_cfg::MopCfg;
 use crate::frontend::FrontendInsn;
+use crate::frontend::copy_run;
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct Template0 {
     /// The mask bits not yet consumed; bit 0 belongs to the current iteration.
     mask: u32,
@@ -16,23 +17,21 @@ pub(super) struct Template0 {
     iterations_left: u8,
     /// The current iteration's position in its sequence.
     pos: u8,
-    unmasked: Sequence<5>,
-    masked: Sequence<2>,
+    unmasked: Sequence,
+    masked: Sequence,
 }
 
-/// The instructions of one iteration.
-#[derive(Clone, Debug)]
-struct Sequence<const N: usize> {
-    insns: [FrontendInsn; N],
+/// The instructions of one iteration: at most 5 (A0, A1, A2, A3, B), kept in 8 slots so that
+/// they copy as one block.
+#[derive(Clone, Debug, Default)]
+struct Sequence {
+    insns: [FrontendInsn; 8],
     len: u8,
 }
 
-impl<const N: usize> Sequence<N> {
+impl Sequence {
     fn new(items: impl IntoIterator<Item = FrontendInsn>) -> Self {
-        let mut s = Sequence {
-            insns: [FrontendInsn::default(); N],
-            len: 0,
-        };
+        let mut s = Sequence::default();
         for (slot, insn) in s.insns.iter_mut().zip(items) {
             *slot = insn;
             s.len += 1;
@@ -42,8 +41,9 @@ impl<const N: usize> Sequence<N> {
 }
 
 impl Template0 {
-    /// Start an expansion with the current configuration.
-    pub(super) fn start(cfg: &MopCfg, mask: u32, count1: u8) -> Self {
+    /// Take the configuration for the next expansions. The MOP expander does this when a
+    /// template-0 MOP starts and MopCfg changed since last time.
+    pub(super) fn configure(&mut self, cfg: &MopCfg) {
         let flags = cfg.value(1);
         let has_b = flags & 1 != 0;
         let has_a123 = flags & 2 != 0;
@@ -53,32 +53,70 @@ impl Template0 {
             .chain(std::iter::once(cfg.insn(2)).filter(|_| has_b));
         let masked =
             std::iter::once(cfg.insn(7)).chain(std::iter::once(cfg.insn(8)).filter(|_| has_b));
-        Template0 {
-            mask,
-            iterations_left: count1 + 1,
-            pos: 0,
-            unmasked: Sequence::new(unmasked),
-            masked: Sequence::new(masked),
-        }
+        self.unmasked = Sequence::new(unmasked);
+        self.masked = Sequence::new(masked);
+        self.iterations_left = 0;
     }
 
-    /// The next instruction of the expansion, `None` once it is over.
-    pub(super) fn next(&mut self) -> Option<FrontendInsn> {
-        if self.iterations_left == 0 {
-            return None;
-        }
-        let (insns, len): (&[FrontendInsn], u8) = if self.mask & 1 == 0 {
-            (&self.unmasked.insns, self.unmasked.len)
+    /// Start an expansion of Count1 + 1 iterations over `mask`.
+    pub(super) fn start(&mut self, mask: u32, count1: u8) {
+        self.mask = mask;
+        self.iterations_left = count1 + 1;
+        self.pos = 0;
+    }
+
+    /// Whether the expansion is over.
+    pub(super) fn is_done(&self) -> bool {
+        self.iterations_left == 0
+    }
+
+    /// The current iteration's instructions (all 8 slots) and how many of them count.
+    #[inline]
+    fn current(&self) -> (&[FrontendInsn; 8], usize) {
+        let seq = if self.mask & 1 == 0 {
+            &self.unmasked
         } else {
-            (&self.masked.insns, self.masked.len)
+            &self.masked
         };
-        let insn = insns[usize::from(self.pos)];
-        self.pos += 1;
-        if self.pos == len {
+        (&seq.insns, usize::from(seq.len))
+    }
+
+    /// Move past `taken` instructions of the current iteration.
+    #[inline]
+    fn advance(&mut self, taken: usize, iteration_len: usize) {
+        self.pos += taken as u8;
+        if usize::from(self.pos) == iteration_len {
             self.pos = 0;
             self.mask >>= 1;
             self.iterations_left -= 1;
         }
+    }
+
+    /// The next instruction of the expansion, `None` once it is over.
+    #[inline]
+    pub(super) fn next(&mut self) -> Option<FrontendInsn> {
+        if self.iterations_left == 0 {
+            return None;
+        }
+        let (insns, len) = self.current();
+        let insn = insns[usize::from(self.pos)];
+        self.advance(1, len);
         Some(insn)
+    }
+
+    /// Fill `out` with the next instructions of the expansion; returns how many (fewer than
+    /// `out.len()` only when the expansion ends).
+    #[inline]
+    pub(super) fn fill(&mut self, out: &mut [FrontendInsn]) -> usize {
+        let mut n = 0;
+        while n < out.len() && self.iterations_left > 0 {
+            let (insns, len) = self.current();
+            let pos = usize::from(self.pos);
+            let run = (len - pos).min(out.len() - n);
+            copy_run(&mut out[n..], &insns[pos..], run);
+            n += run;
+            self.advance(run, len);
+        }
+        n
     }
 }
