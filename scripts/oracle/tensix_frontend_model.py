@@ -9,6 +9,8 @@ vendored encoding tables (data/tensix/) to assemble instructions.
 
     tensix_frontend_model.py [--arch wh|bh] [--rendering async|plain] FILE
         print the output words, 0x%08x a line
+    tensix_frontend_model.py [--arch wh|bh] --out-dir DIR FILE...
+        write each FILE's words to DIR/<name>.async.hex and DIR/<name>.plain.hex
     tensix_frontend_model.py --bench [--arch wh|bh] [--rendering async|plain] [--min-time S]
         [--samples N] FILE
         print words per CPU-second of the expansion (median of the samples)
@@ -330,10 +332,26 @@ def main():
     ap.add_argument("--samples", type=int, default=5)
     ap.add_argument("--rendering", choices=sorted(RENDERINGS), default="async",
                     help="async: the documents' asynchronous generators (default); plain: plain generators")
-    ap.add_argument("file")
+    ap.add_argument("--out-dir", help="expand every FILE into OUT_DIR/<name>.<rendering>.hex")
+    ap.add_argument("file", nargs="+")
     args = ap.parse_args()
+    table = load_table(args.arch)
+    if args.out_dir:
+        for path in args.file:
+            items, errors = parse_program(open(path).read(), table)
+            name = os.path.join(args.out_dir, os.path.splitext(os.path.basename(path))[0])
+            for rendering, run in RENDERINGS.items():
+                with open(f"{name}.{rendering}.hex", "w") as out:
+                    if errors:
+                        out.write("error\n")
+                    else:
+                        out.writelines(f"0x{w:08x}\n" for w in run(items))
+        return
+    if len(args.file) != 1:
+        ap.error("one FILE unless --out-dir is given")
+    args.file = args.file[0]
     text = sys.stdin.read() if args.file == "-" else open(args.file).read()
-    items, errors = parse_program(text, load_table(args.arch))
+    items, errors = parse_program(text, table)
     if errors:
         for e in errors:
             print(f"{args.file}:{e}", file=sys.stderr)

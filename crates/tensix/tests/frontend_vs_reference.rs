@@ -132,3 +132,36 @@ fn random_programs_cover_the_corner_cases() {
         "bug {bug}, count0 {count0}, wrap {wrap}, template0 {t0}, template1 {t1}"
     );
 }
+
+/// The one-word path (`next_word`: both expanders' `pull`) and the bulk path (`fill`), mixed
+/// at random on one frontend, still give the reference stream.
+#[test]
+fn single_and_bulk_pulls_mix() {
+    let mut r = Rng::new(7);
+    for seed in 0..2000 {
+        let program = random_program(seed);
+        let want = reference::expand(&program);
+        let mut frontend = ThreadFrontend::new(program.inputs());
+        let mut got = Vec::new();
+        let mut buf = [0u32; 40];
+        loop {
+            if r.percent(50) {
+                match frontend.next_word() {
+                    Some(w) => got.push(w),
+                    None => break,
+                }
+            } else {
+                let n = frontend.fill(&mut buf[..1 + r.below(40) as usize]);
+                if n == 0 {
+                    break;
+                }
+                got.extend_from_slice(&buf[..n]);
+            }
+        }
+        assert!(
+            got == want,
+            "{}",
+            disagreement(seed, &program, "mixed pulls", &got, &want)
+        );
+    }
+}

@@ -37,14 +37,21 @@ pub enum FrontendInput {
     WriteMopCfg { index: MopCfgIndex, value: u32 },
 }
 
-/// Copy `len` elements from the front of `src` to the front of `dst`. A run of at most 8 whose
-/// slices both have 8 elements of room is copied as one fixed-size block (no call to `memcpy`
-/// for the short runs expansions are made of), which may write up to 7 elements past `len`
-/// that the caller overwrites or ignores; longer runs are copied exactly.
+/// Copy `len` elements from the front of `src` to the front of `dst`. A run of at most 8, or
+/// of at most `BLOCK`, whose slices both have that many elements of room is copied as one
+/// fixed-size block (no call to `memcpy` for the short runs expansions are made of), which may
+/// write elements past `len` that the caller overwrites or ignores; longer runs are copied
+/// exactly.
 #[inline(always)]
-fn copy_run<T: Copy>(dst: &mut [T], src: &[T], len: usize) {
-    const BLOCK: usize = 8;
-    if len <= BLOCK
+fn copy_run<T: Copy, const BLOCK: usize>(dst: &mut [T], src: &[T], len: usize) {
+    if len <= 8
+        && let (Some((d, _)), Some((s, _))) = (
+            dst.split_first_chunk_mut::<8>(),
+            src.split_first_chunk::<8>(),
+        )
+    {
+        *d = *s;
+    } else if len <= BLOCK
         && let (Some((d, _)), Some((s, _))) = (
             dst.split_first_chunk_mut::<BLOCK>(),
             src.split_first_chunk::<BLOCK>(),
@@ -52,6 +59,13 @@ fn copy_run<T: Copy>(dst: &mut [T], src: &[T], len: usize) {
     {
         *d = *s;
     } else {
-        dst[..len].copy_from_slice(&src[..len]);
+        copy_exact(&mut dst[..len], &src[..len]);
     }
+}
+
+/// The exact copy of `copy_run`, kept out of line so that the compiler does not merge the two
+/// copies into one `memcpy` of variable size.
+#[inline(never)]
+fn copy_exact<T: Copy>(dst: &mut [T], src: &[T]) {
+    dst.copy_from_slice(src);
 }

@@ -203,14 +203,13 @@ impl ReplayExpander {
                     n += self.copy_playback(index, remaining, &mut out[n..]);
                 }
                 ReplayState::PassThrough => {
-                    let room = out.len() - n;
-                    let run = input
-                        .iter()
-                        .take(room)
-                        .position(FrontendInsn::is_replay)
-                        .unwrap_or(input.len().min(room));
-                    for (word, insn) in out[n..n + run].iter_mut().zip(&input[..run]) {
+                    let mut run = 0;
+                    for (word, insn) in out[n..].iter_mut().zip(*input) {
+                        if insn.is_replay() {
+                            break;
+                        }
                         *word = insn.word;
+                        run += 1;
                     }
                     n += run;
                     *input = &input[run..];
@@ -252,7 +251,7 @@ impl ReplayExpander {
     #[inline]
     fn copy_playback(&mut self, index: u8, remaining: u8, out: &mut [u32]) -> usize {
         let run = usize::from(remaining).min(ReplayBuffer::LEN).min(out.len());
-        copy_run(out, self.buffer.run_from(usize::from(index)), run);
+        copy_run::<_, 32>(out, self.buffer.run_from(usize::from(index)), run);
         // `run` is at most 32, so these fit in u8.
         let remaining = remaining - run as u8;
         self.state = if remaining > 0 {

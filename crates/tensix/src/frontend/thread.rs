@@ -65,21 +65,10 @@ struct Staged {
 impl Staged {
     const LEN: usize = 64;
 
-    /// The next instruction from the MOP expander, refilling from it when empty.
+    /// The next staged instruction, if any.
     #[inline(always)]
-    fn next(
-        &mut self,
-        mop: &mut MopExpander,
-        input: &mut impl FnMut() -> Option<FrontendInput>,
-    ) -> Option<FrontendInsn> {
-        if self.pos == self.len {
-            self.len = mop.fill(input, &mut self.insns);
-            self.pos = 0;
-            if self.len == 0 {
-                return None;
-            }
-        }
-        let insn = self.insns[self.pos];
+    fn take(&mut self) -> Option<FrontendInsn> {
+        let insn = self.insns[..self.len].get(self.pos).copied()?;
         self.pos += 1;
         Some(insn)
     }
@@ -108,7 +97,8 @@ impl<I: Iterator<Item = FrontendInput>> ThreadFrontend<I> {
         &self.replay
     }
 
-    /// The next instruction to reach the Wait Gate.
+    /// The next instruction to reach the Wait Gate, pulled one instruction at a time through
+    /// both expanders (after any the bulk path staged).
     pub fn next_word(&mut self) -> Option<u32> {
         let Self {
             input,
@@ -116,7 +106,7 @@ impl<I: Iterator<Item = FrontendInput>> ThreadFrontend<I> {
             replay,
             staged,
         } = self;
-        replay.pull(&mut || staged.next(mop, &mut || input.next()))
+        replay.pull(&mut || staged.take().or_else(|| mop.pull(&mut || input.next())))
     }
 
     /// Fill `out` with the next instructions to reach the Wait Gate; returns how many, which is

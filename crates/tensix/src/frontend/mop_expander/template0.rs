@@ -113,7 +113,7 @@ impl Template0 {
             let (insns, len) = self.current();
             let pos = usize::from(self.pos);
             let run = (len - pos).min(out.len() - n);
-            copy_run(&mut out[n..], &insns[pos..], run);
+            copy_run::<_, 8>(&mut out[n..], &insns[pos..], run);
             n += run;
             self.advance(run, len);
         }

@@ -31,8 +31,8 @@ use crate::frontend::copy_run;
 
 /// The most instructions one outer iteration emits: StartOp, 2 × 127 inner, EndOp0, EndOp1.
 const MAX_BODY: usize = 1 + 2 * 127 + 2;
-/// `body` has room for `copy_run` to read a block of 8 from any position of a body.
-const BODY_SLOTS: usize = MAX_BODY + 7;
+/// `body` has room for `copy_run` to read a block of 16 from any position of a body.
+const BODY_SLOTS: usize = MAX_BODY + 15;
 
 #[derive(Clone, Debug)]
 pub(super) struct Template1 {
@@ -163,7 +163,7 @@ impl Template1 {
                 self.pos = 0;
             }
             let run = (self.len - self.pos).min(out.len() - n);
-            copy_run(&mut out[n..], &self.body[self.pos..], run);
+            copy_run::<_, 16>(&mut out[n..], &self.body[self.pos..], run);
             if self.outers_left == 0 && (self.pos..self.pos + run).contains(&self.last_inner) {
                 out[n + self.last_inner - self.pos] = self.loop0_last;
             }
