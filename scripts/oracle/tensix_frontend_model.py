@@ -206,6 +206,11 @@ def mop_stage(items):
             yield word
 
 
+def replay_fields(word):
+    """(first slot, count, load, exec) of a REPLAY: 5 bits of index, 6 of count (0 means 64)."""
+    return (word >> 14) & 0x1F, (word >> 4) & 0x3F or 64, word & 1, (word >> 1) & 1
+
+
 def replay_stage(words):
     slots = [0] * 32
     words = iter(words)
@@ -213,10 +218,8 @@ def replay_stage(words):
         if word >> 24 != OP_REPLAY:
             yield word
             continue
-        first = (word >> 14) & 0x1F
-        count = (word >> 4) & 0x3F or 64
-        keep_going = (word >> 1) & 1
-        if word & 1:  # load
+        first, count, load, keep_going = replay_fields(word)
+        if load:
             for k in range(count):
                 incoming = next(words, None)
                 if incoming is None:
@@ -277,10 +280,8 @@ async def replay_stage_async(next_incoming):
         if word >> 24 != OP_REPLAY:
             yield word
             continue
-        first = (word >> 14) & 0x1F
-        count = (word >> 4) & 0x3F or 64
-        if word & 1:
-            keep_going = (word >> 1) & 1
+        first, count, load, keep_going = replay_fields(word)
+        if load:
             for k in range(count):
                 incoming = await next_incoming()
                 if incoming is None:

@@ -100,13 +100,11 @@ impl<I: Iterator<Item = FrontendInput>> ThreadFrontend<I> {
     /// The next instruction to reach the Wait Gate, pulled one instruction at a time through
     /// both expanders (after any the bulk path staged).
     pub fn next_word(&mut self) -> Option<u32> {
-        let Self {
-            input,
-            mop,
-            replay,
-            staged,
-        } = self;
-        replay.pull(&mut || staged.take().or_else(|| mop.pull(&mut || input.next())))
+        self.replay.pull(&mut || {
+            self.staged
+                .take()
+                .or_else(|| self.mop.pull(&mut || self.input.next()))
+        })
     }
 
     /// Fill `out` with the next instructions to reach the Wait Gate; returns how many, which is

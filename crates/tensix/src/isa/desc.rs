@@ -57,7 +57,7 @@ impl InsnDesc {
 pub struct IsaTable {
     /// Sorted by opcode.
     pub insns: &'static [InsnDesc],
-    /// Index into `insns` for each opcode, or [`NO_INSN`].
+    /// Index into `insns` for each opcode, or `NO_INSN`.
     pub by_opcode: [u8; 256],
     /// Indices into `insns`, sorted by mnemonic.
     pub by_mnemonic: &'static [u8],

@@ -17,7 +17,7 @@
 //! We take the functional model's reading: writes during an expansion affect the next one.
 //!
 //! Blackhole: tt-llk's Blackhole assembly.yaml describes the MOP immediate as overriding the
-//! template-1 loop counts when non-zero ({Outer[9:6]} in Count1, {Outer[5:0], Inner[9:0]} in
+//! template-1 loop counts when non-zero (`{Outer[9:6]}` in Count1, `{Outer[5:0], Inner[9:0]}` in
 //! MaskLo; notes/tensix.md §2.4). That description leaves open whether each count is
 //! overridden separately, how an override meets the LoopOp1 doubling and the hardware-bug
 //! condition, and what bits 22:20 do; the ISA documentation does not describe it and ttsim

@@ -1,7 +1,7 @@
 //! Template 1 of the MOP expander: the double loop (MOPExpander.md, `ExpandTemplate1`).
 //!
-//! OuterCount = MopCfg[0] & 127 iterations of: StartOp (unless it is NOP); InnerCount =
-//! MopCfg[1] & 127 inner iterations; EndOp0 (unless NOP), then EndOp1 (unless NOP, and only
+//! OuterCount = `MopCfg[0] & 127` iterations of: StartOp (unless it is NOP); InnerCount =
+//! `MopCfg[1] & 127` inner iterations; EndOp0 (unless NOP), then EndOp1 (unless NOP, and only
 //! when EndOp0 was emitted). Only plain `NOP` (opcode 0x02) counts as NOP here: `DMANOP` and
 //! `SFPNOP` are emitted like any other instruction.
 //!
