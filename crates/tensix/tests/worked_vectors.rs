@@ -262,5 +262,5 @@ fn examples_match_their_expected_files() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 16);
+    assert!(checked >= 16, "only {checked} examples found");
 }
