@@ -4,6 +4,8 @@
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 
+pub mod linx;
+
 /// The workspace root (the parent of this crate's directory).
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,7 +22,11 @@ pub struct Generated {
 }
 
 /// Every generated file of the workspace.
-pub const GENERATED: &[Generated] = &[];
+pub const GENERATED: &[Generated] = &[Generated {
+    target: "linx",
+    output: linx::OUTPUT,
+    generate: linx::generate,
+}];
 
 /// Regenerate the files of `target` (all targets when `None`).
 pub fn codegen(target: Option<&str>) -> anyhow::Result<()> {

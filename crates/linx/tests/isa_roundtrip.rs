@@ -1,0 +1,157 @@
+//! Property tests over all 740 forms: decode(encode(x)) == x with random operands,
+//! encode(decode(w)) == w for decodable words, and the disassembly text parses back.
+
+use macrosim_linx::isa::parse::parse_operands;
+use macrosim_linx::isa::{
+    Decoded, FieldKind, Form, OVERLAPS, decode, decode_word, encode, encode_bytes,
+};
+use proptest::prelude::*;
+
+/// Decoded `x` with every field set from `rand` within its range.
+fn random_operands(form: Form, rand: &[u64]) -> Decoded {
+    let mut d = Decoded::new(form);
+    let info = form.info();
+    let mut nflag = 0;
+    for (i, spec) in info.fields.iter().enumerate() {
+        let r = rand[i % rand.len()].rotate_left(i as u32 * 7);
+        if spec.kind == FieldKind::Flag {
+            d.flags |= ((r & 1) as u16) << nflag;
+            nflag += 1;
+            continue;
+        }
+        let bits = u32::from(spec.bits);
+        let raw = r & ((1u64 << bits) - 1);
+        // Value bits below the lowest piece are not encoded: they are zero.
+        let low = spec.pieces.iter().map(|p| p.vlsb).min().unwrap_or(0);
+        let raw = raw & !((1u64 << low) - 1);
+        let v = if spec.signed {
+            ((raw << (64 - bits)) as i64) >> (64 - bits)
+        } else {
+            raw as i64
+        };
+        d.ops[i] = v << spec.scale;
+    }
+    d
+}
+
+/// True when `winner` takes some encodings of `loser` (a listed overlap).
+fn shadowed_by(loser: Form, winner: Form) -> bool {
+    OVERLAPS.iter().any(|&(w, l)| w == winner && l == loser)
+}
+
+fn check_form(form: Form, rand: &[u64]) -> Result<(), TestCaseError> {
+    let info = form.info();
+    let x = random_operands(form, rand);
+    let word = encode(&x).map_err(|e| TestCaseError::fail(format!("{form:?}: {e}")))?;
+    prop_assert_eq!(word & info.mask, info.bits);
+    if !info.decodable {
+        return Ok(());
+    }
+    let bytes = encode_bytes(&x).unwrap();
+    let d = decode(&bytes).map_err(|e| TestCaseError::fail(format!("{form:?}: {e}")))?;
+    if d.form != form {
+        prop_assert!(
+            shadowed_by(form, d.form),
+            "{:?} decoded as {:?}",
+            form,
+            d.form
+        );
+        return Ok(());
+    }
+    prop_assert_eq!(d, x, "decode(encode(x)) for {:?}", form);
+    // The text parses back to the same instruction.
+    let pc = 0x1_0000 + (rand[0] & 0xfffe);
+    let text = d.at(pc).to_string();
+    let ops = text.split_once('\t').map_or("", |(_, o)| o);
+    let back = parse_operands(form, ops, pc, &|_| None)
+        .map_err(|e| TestCaseError::fail(format!("{form:?} `{text}`: {e}")))?;
+    prop_assert_eq!(back, d, "parse(disasm) for `{}`", text);
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    #[test]
+    fn decode_encode_round_trip(idx in 0..Form::ALL.len(), rand in proptest::collection::vec(any::<u64>(), 4)) {
+        check_form(Form::ALL[idx], &rand)?;
+    }
+
+    #[test]
+    fn encode_decode_round_trip(len_sel in 0..4usize, word in any::<u64>()) {
+        let len = [2, 4, 6, 8][len_sel];
+        let word = if len == 8 { word } else { word & ((1u64 << (len * 8)) - 1) };
+        if let Ok(d) = decode_word(word, len) {
+            let info = d.form.info();
+            prop_assert_eq!(usize::from(d.len), len);
+            let covered = info.fields.iter().flat_map(|f| f.pieces).fold(info.mask, |m, p| {
+                m | (((1u64 << p.width) - 1) << p.lsb)
+            });
+            prop_assert_eq!(encode(&d).unwrap(), word & covered, "{:?}", d.form);
+        }
+    }
+}
+
+/// Every form, many operand sets each (deterministic, so every form is always covered).
+#[test]
+fn every_form_round_trips() {
+    let mut s = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        s
+    };
+    let mut failures = Vec::new();
+    for &form in &Form::ALL {
+        for _ in 0..64 {
+            let rand = [next(), next(), next(), next()];
+            if let Err(e) = check_form(form, &rand) {
+                failures.push(e.to_string());
+                break;
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} forms fail:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn overlaps_resolve_to_the_more_specific_form() {
+    assert_eq!(OVERLAPS.len(), 20);
+    let mut s = 0x2545_f491_4f6c_dd1du64;
+    for &(winner, loser) in &OVERLAPS {
+        // Words matching both patterns decode as the winner (other bits random; words a
+        // third, more specific form takes are skipped).
+        let w = winner.info();
+        let l = loser.info();
+        assert_eq!((w.bits ^ l.bits) & w.mask & l.mask, 0);
+        let mut seen = 0;
+        for _ in 0..200 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            let word = w.bits | (l.bits & !w.mask) | (s & !(w.mask | l.mask));
+            let d = decode_word(word, usize::from(w.bytes)).unwrap();
+            if d.form == winner || d.form == loser {
+                assert_eq!(d.form, winner, "{word:#x}");
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "{winner:?}/{loser:?} never met");
+    }
+}
+
+#[test]
+fn aliases() {
+    // ADDTPC ->ra is SETRET; C.MOVI ..., ->ra is C.SETRET; C.BSTART.STD type 0 is C.BSTOP.
+    let addtpc_ra = 0x0000_0507u64 | (5 << 12);
+    assert_eq!(decode_word(addtpc_ra, 4).unwrap().form, Form::Setret);
+    assert_eq!(decode(&[0x56, 0x50]).unwrap().form, Form::CSetret);
+    assert_eq!(decode(&[0, 0]).unwrap().form, Form::CBstop);
+    assert_eq!(decode(&[0x00, 0x08]).unwrap().form, Form::CBstartStd);
+}
