@@ -107,7 +107,7 @@ pub fn field(x: u64, m: u32, n: u32) -> u64 {
 
 /// REV: the byte order of the field reversed; 0 when `n` is not a multiple of 8.
 pub fn rev(x: u64, m: u32, n: u32) -> u64 {
-    if n % 8 != 0 {
+    if !n.is_multiple_of(8) {
         return 0;
     }
     let f = field(x, m, n);
@@ -150,7 +150,10 @@ mod tests {
     #[test]
     fn srcrtype_applies_before_the_shift() {
         let v = 0xffff_ffff_8000_0001;
-        assert_eq!(modify(v, RType::Sw, Family::Arith, 1), 0xffff_ffff_0000_0002);
+        assert_eq!(
+            modify(v, RType::Sw, Family::Arith, 1),
+            0xffff_ffff_0000_0002
+        );
         assert_eq!(modify(v, RType::Uw, Family::Arith, 0), 0x8000_0001);
         assert_eq!(modify(5, RType::Invert, Family::Arith, 2), (-20i64) as u64);
         assert_eq!(modify(5, RType::Invert, Family::Logic, 0), !5);

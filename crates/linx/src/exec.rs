@@ -8,7 +8,6 @@ use crate::alu::{self, Family, RType, modify, sext32};
 use crate::cpu::Cpu;
 use crate::error::Fault;
 use crate::op::*;
-use crate::ssr;
 use crate::state::{REG_A0, REG_A7, REG_RA};
 use macrosim_core::linux::{Outcome, Process};
 use macrosim_core::{Access, SparseMemory};
@@ -135,10 +134,34 @@ fn amo(f: Amo, log2: u8, old: u64, v: u64) -> u64 {
         Amo::And => old & v,
         Amo::Or => old | v,
         Amo::Xor => old ^ v,
-        Amo::Smax => if so >= sv { old } else { v },
-        Amo::Smin => if so <= sv { old } else { v },
-        Amo::Umax => if uo >= uv { old } else { v },
-        Amo::Umin => if uo <= uv { old } else { v },
+        Amo::Smax => {
+            if so >= sv {
+                old
+            } else {
+                v
+            }
+        }
+        Amo::Smin => {
+            if so <= sv {
+                old
+            } else {
+                v
+            }
+        }
+        Amo::Umax => {
+            if uo >= uv {
+                old
+            } else {
+                v
+            }
+        }
+        Amo::Umin => {
+            if uo <= uv {
+                old
+            } else {
+                v
+            }
+        }
         Amo::Swap => v,
     }
 }
@@ -163,7 +186,9 @@ impl Cpu {
             Family::Arith,
             u32::from(ea.shamt),
         );
-        self.r(ea.base).wrapping_add(idx).wrapping_add(ea.imm as u64)
+        self.r(ea.base)
+            .wrapping_add(idx)
+            .wrapping_add(ea.imm as u64)
     }
 
     /// LBn as seen by SSRGET / B.DIM reads: the header's bound.
@@ -391,7 +416,8 @@ impl Cpu {
                 self.w(rd, old);
             }
             Op::Fp { f, ty, rd, a, b, c } => {
-                let (v, flags) = crate::fp::exec(f, ty, self.r(a), self.r(b), self.r(c), self.fcsr)?;
+                let (v, flags) =
+                    crate::fp::exec(f, ty, self.r(a), self.r(b), self.r(c), self.fcsr)?;
                 self.fcsr |= flags;
                 self.w(rd, v);
             }

@@ -6,7 +6,7 @@
 //! not depend on the order in which the decoder lists them. Families with many forms (loads,
 //! stores, block starts, compares) are recognised from the catalog mnemonic.
 
-use crate::block::{BlockType, BranchType};
+use crate::block::{BlockType, BranchType, CfiMode};
 use crate::header::{DstKind, Iot};
 use crate::isa::{Decoded, FieldKind, Form};
 use crate::op::*;
@@ -17,6 +17,7 @@ use crate::vector;
 struct F<'a> {
     d: &'a Decoded,
     pc: u64,
+    mode: CfiMode,
 }
 
 impl F<'_> {
@@ -51,9 +52,30 @@ impl F<'_> {
             })
             .map_or(0, |i| self.d.ops[i])
     }
+    /// The first PC-relative field's encoded value (unscaled).
+    fn raw_pcrel(&self) -> i64 {
+        let info = self.d.form.info();
+        info.fields
+            .iter()
+            .position(|f| f.kind == FieldKind::PcRel)
+            .map_or(0, |i| self.d.ops[i] >> info.fields[i].scale)
+    }
     /// The absolute address of the PC-relative operand.
     fn target(&self) -> u64 {
         self.d.target(self.pc).unwrap_or(self.pc)
+    }
+    /// `SrcRType` in the canonical code space of `semantics_conventions.json` (0 none, 1 `.sw`,
+    /// 2 `.uw`, 3 `.neg`/`.not`). In compat mode code 3 means "no modifier": the v0.4 LLVM
+    /// output encodes every plain register operand that way (all ~3,700 register-register
+    /// forms of 01_containers.static use 3, and musl's malloc computes correct chunk pointers
+    /// only with 3 = none), as LinxCoreModel also reads it.
+    fn rtype(&self) -> u8 {
+        let raw = self.v("SrcRType") as u8 & 3;
+        if self.mode == CfiMode::Compat && raw == 3 {
+            0
+        } else {
+            raw
+        }
     }
     /// The data destination: `RegDst` or `RegDst0`.
     fn rd(&self) -> R {
@@ -66,8 +88,8 @@ impl F<'_> {
 }
 
 /// Lower the instruction `d` found at `pc`.
-pub fn lower(d: &Decoded, pc: u64) -> Op {
-    let f = F { d, pc };
+pub fn lower(d: &Decoded, pc: u64, mode: CfiMode) -> Op {
+    let f = F { d, pc, mode };
     let m = d.form.info().mnemonic;
     if let Some(op) = lower_block(&f, m) {
         return op;
@@ -150,7 +172,11 @@ fn lower_block(f: &F, m: &str) -> Option<Op> {
     let template = |t| {
         Some(Op::Template {
             t,
-            a: f.r(if f.has("SrcBegin") { "SrcBegin" } else { "DstBegin" }),
+            a: f.r(if f.has("SrcBegin") {
+                "SrcBegin"
+            } else {
+                "DstBegin"
+            }),
             b: f.r(if f.has("SrcEnd") { "SrcEnd" } else { "DstEnd" }),
             c: 0,
             size: f.v("uimm") as u64,
@@ -288,11 +314,14 @@ fn lower_mem(f: &F, m: &str) -> Option<Op> {
         imm: 0,
     };
     if pcr {
-        ea.imm = f.target() as i64;
+        // PC-relative data: a byte offset from the instruction's own address. The LLVM-built
+        // binaries need this reading (every HL.*.PCR lands in .rodata/.bss with it, none with
+        // the Sail model's `align4(pc) + (simm << 2)`); see the linx-isa request R4.
+        ea.imm = f.pc.wrapping_add(f.raw_pcrel() as u64) as i64;
     } else if reg_offset {
         ea.base = f.r("SrcL");
         ea.index = f.r("SrcR");
-        ea.rtype = f.v("SrcRType") as u8;
+        ea.rtype = f.rtype();
         ea.shamt = if store {
             info.index_shift
         } else {
@@ -396,7 +425,7 @@ fn rr(f: &F, op: Alu) -> Op {
         rd: f.rd(),
         a: f.r("SrcL"),
         b: f.r("SrcR"),
-        rtype: f.v("SrcRType") as u8,
+        rtype: f.rtype(),
         shamt: f.v("shamt") as u8,
     }
 }
@@ -413,31 +442,33 @@ fn ri(f: &F, op: Alu, imm: i64) -> Op {
 fn lower_other(f: &F, m: &str) -> Op {
     let base = m.trim_start_matches("HL.");
     // Compares and SETC.
-    if let Some(c) = base.strip_prefix("CMP.").or_else(|| base.strip_prefix("C.CMP.")) {
-        if let Some(cc) = cc_of(c) {
-            return if c.ends_with('I') {
-                // C.CMP.EQI/NEI compare t#1 and push ->t.
-                let (rd, a) = if m.starts_with("C.") {
-                    (DST_T, 24)
-                } else {
-                    (f.rd(), f.r("SrcL"))
-                };
-                Op::CmpI {
-                    cc,
-                    rd,
-                    a,
-                    imm: f.imm(),
-                }
+    if let Some(c) = base
+        .strip_prefix("CMP.")
+        .or_else(|| base.strip_prefix("C.CMP."))
+        && let Some(cc) = cc_of(c)
+    {
+        return if c.ends_with('I') {
+            // C.CMP.EQI/NEI compare t#1 and push ->t.
+            let (rd, a) = if m.starts_with("C.") {
+                (DST_T, 24)
             } else {
-                Op::Cmp {
-                    cc,
-                    rd: f.rd(),
-                    a: f.r("SrcL"),
-                    b: f.r("SrcR"),
-                    rtype: f.v("SrcRType") as u8,
-                }
+                (f.rd(), f.r("SrcL"))
             };
-        }
+            Op::CmpI {
+                cc,
+                rd,
+                a,
+                imm: f.imm(),
+            }
+        } else {
+            Op::Cmp {
+                cc,
+                rd: f.rd(),
+                a: f.r("SrcL"),
+                b: f.r("SrcR"),
+                rtype: f.rtype(),
+            }
+        };
     }
     if let Some(c) = base
         .strip_prefix("SETC.")
@@ -459,7 +490,7 @@ fn lower_other(f: &F, m: &str) -> Op {
                     cc,
                     a: f.r("SrcL"),
                     b: f.r("SrcR"),
-                    rtype: f.v("SrcRType") as u8,
+                    rtype: f.rtype(),
                 }
             };
         }
@@ -657,12 +688,24 @@ fn lower_scalar(f: &F, m: &str) -> Op {
             immr: f.v("immr") as u8,
             imms: f.v("imms") as u8,
         },
+        // CSEL: the Sail model (`exec_csel`) selects SrcL when SrcP != 0. The v0.4 LLVM output
+        // selects the other way round: libc++'s `operator new` computes max(size, 1) as
+        // `cmp.geui a0, 2 ->a1; c.movi 1 ->a2; csel a1, a2, a0`, and `std::set_unexpected`
+        // replaces a null handler with `cmp.eqi a0, 0 ->t; csel t#1, a0, u#1` (u#1 = the default
+        // handler). Compat mode follows the binaries (as LinxCoreModel does): SrcP != 0 picks SrcR.
+        Form::Csel if f.mode == CfiMode::Compat => Op::Csel {
+            rd: f.rd(),
+            p: f.r("SrcP"),
+            a: f.r("SrcR"),
+            b: f.r("SrcL"),
+            neg: false,
+        },
         Form::Csel => Op::Csel {
             rd: f.rd(),
             p: f.r("SrcP"),
             a: f.r("SrcL"),
             b: f.r("SrcR"),
-            neg: f.v("SrcRType") == 3,
+            neg: f.rtype() == 3,
         },
         Form::Madd | Form::Maddw => Op::Madd {
             rd: f.rd(),
@@ -766,7 +809,7 @@ fn lower_scalar(f: &F, m: &str) -> Op {
             ea: Ea {
                 base: f.r("SrcL"),
                 index: f.r("SrcR"),
-                rtype: f.v("SrcRType") as u8,
+                rtype: f.rtype(),
                 shamt: f.v("shamt") as u8,
                 imm,
             },

@@ -14,9 +14,9 @@
 //!   only register set at entry; static-pie programs find their base from `AT_PHDR` and
 //!   `_DYNAMIC` (`AT_BASE` is 0: there is no interpreter).
 
+use macrosim_core::SparseMemory;
 use macrosim_core::elf::{self, ElfClass, ElfError, ElfImage, LoadOptions, PermPolicy};
 use macrosim_core::linux::{Process, ProcessConfig, StartError};
-use macrosim_core::SparseMemory;
 
 /// `e_machine` of Linx executables.
 pub const EM_LINX: u16 = 233;
@@ -111,9 +111,9 @@ pub fn load(
 fn has_dynamic_segment(bytes: &[u8]) -> bool {
     const PT_DYNAMIC: u32 = 2;
     let field = |at: usize, len: usize| -> u64 {
-        bytes
-            .get(at..at + len)
-            .map_or(0, |b| b.iter().rev().fold(0, |v, &x| (v << 8) | u64::from(x)))
+        bytes.get(at..at + len).map_or(0, |b| {
+            b.iter().rev().fold(0, |v, &x| (v << 8) | u64::from(x))
+        })
     };
     let (phoff, phentsize, phnum) = (field(32, 8), field(54, 2), field(56, 2));
     (0..phnum).any(|i| {
