@@ -60,6 +60,9 @@ struct Field {
     kind: Kind,
     /// The printed value is the raw field (not scaled): LUI/ADDTPC page counts.
     print_raw: bool,
+    /// PC-relative from this many bytes past the instruction's start (fused call headers:
+    /// the return offset counts from the embedded C.SETRET; notes §2.3).
+    pc_bias: u32,
 }
 
 impl Field {
@@ -88,6 +91,9 @@ enum Tok {
     },
     BrType(usize),
     Named(usize),
+    Lane(usize, String),
+    LoopDst(usize),
+    RegList(Vec<usize>),
 }
 
 struct Form {
@@ -227,6 +233,7 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
                     scale: 0,
                     kind: Kind::Imm,
                     print_raw: false,
+                    pc_bias: 0,
                 });
             }
         }
@@ -236,9 +243,22 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
     let log2 = |b: u32| b.trailing_zeros();
     let is_block = mnemonic.contains("BSTART");
     let is_setret = mnemonic.ends_with("SETRET");
-    let is_branch = mnemonic.starts_with("B.") && !mnemonic.starts_with("B.DIM")
-        || mnemonic == "J"
-        || mnemonic == "JR";
+    // In-body branches (manual 16_bru); the other `B.*` are block descriptors, except
+    // B.TEXT, whose operand is the PC-relative address of a decoupled body.
+    let is_branch = matches!(
+        mnemonic,
+        "B.EQ"
+            | "B.NE"
+            | "B.LT"
+            | "B.GE"
+            | "B.LTU"
+            | "B.GEU"
+            | "B.Z"
+            | "B.NZ"
+            | "J"
+            | "JR"
+            | "B.TEXT"
+    );
     for f in &mut merged {
         let n = f.name.as_str();
         let width = f.value_bits();
@@ -275,6 +295,12 @@ fn read_fields(ins: &Value, mnemonic: &str, group: &str) -> anyhow::Result<(Vec<
             }
             if is_setret {
                 f.signed = false;
+            }
+            // Fused `BSTART CALL` (16-bit C.BSTART + C.SETRET) and `HL.BSTART CALL` (32-bit
+            // BSTART + C.SETRET): the return offset is the embedded C.SETRET's.
+            if mnemonic.ends_with("BSTART CALL") && n == "uimm5" {
+                f.signed = false;
+                f.pc_bias = if mnemonic.starts_with("HL.") { 4 } else { 2 };
             }
         } else if mnemonic == "JR" {
             f.scale = 1;
@@ -395,8 +421,18 @@ impl TemplateCx<'_> {
         let n = norm(name);
         self.take(|f| norm(&f.name) == n)
     }
+    /// The immediate a template's `imm`/`simm`/`uimm`/`label` stands for: a field so named
+    /// if there is one (C.B.DIMI has `LoopNest` and `imm8`), else any number field.
     fn imm(&mut self) -> Option<usize> {
-        self.take(|f| matches!(f.kind, Kind::Imm | Kind::PcRel) && f.name != "shamt")
+        let named = |f: &Field| {
+            matches!(f.kind, Kind::Imm | Kind::PcRel)
+                && ["imm", "simm", "uimm"]
+                    .iter()
+                    .any(|p| f.name.starts_with(p))
+        };
+        self.take(named).or_else(|| {
+            self.take(|f| matches!(f.kind, Kind::Imm | Kind::PcRel) && f.name != "shamt")
+        })
     }
     fn sep(&mut self) {
         if !self.toks.is_empty() {
@@ -474,11 +510,32 @@ impl TemplateCx<'_> {
             } else {
                 for (k, sub) in split_operands(inner).iter().enumerate() {
                     let sub = sub.split('=').next().unwrap_or(sub).trim();
-                    if sub.starts_with("<lc0") {
-                        continue;
-                    }
                     if k > 0 && self.toks.len() > start {
                         self.toks.push(Tok::Lit(", ".into()));
+                    }
+                    if let Some(lane) = sub.strip_prefix("<lc0") {
+                        // The implied lane term of vector memory operands, printed as the
+                        // LLVM dump does: `[ta, lc0<<2, zero.sd]` (`<lc0<3>` is a catalog typo).
+                        let shift = lane.trim_end_matches('>').trim_start_matches('<');
+                        let lit = if shift.is_empty() {
+                            "lc0".to_string()
+                        } else {
+                            format!("lc0<<{shift}")
+                        };
+                        // Field `C` says whether the lane term is there (the dump omits
+                        // nothing when C=1; C=0 drops it).
+                        match self.take(|f| f.name == "C") {
+                            Some(c) => {
+                                if let Some(Tok::Lit(sep)) = self.toks.last()
+                                    && sep == ", "
+                                {
+                                    self.toks.pop();
+                                }
+                                self.toks.push(Tok::Lane(c, format!(", {lit}")));
+                            }
+                            None => self.toks.push(Tok::Lit(lit)),
+                        }
+                        continue;
                     }
                     if matches!(sub, "simm" | "imm" | "uimm") {
                         if let Some(i) = self.imm() {
@@ -564,7 +621,14 @@ impl TemplateCx<'_> {
             }
             return;
         }
-        if matches!(op, "->{LB0, LB1, LB2}" | "->Rd}" | "u" | "Rd}") {
+        if op == "->{LB0, LB1, LB2}" {
+            if let Some(i) = self.by_name("LoopNest") {
+                self.sep();
+                self.toks.push(Tok::LoopDst(i));
+            }
+            return;
+        }
+        if matches!(op, "->Rd}" | "u" | "Rd}") {
             return;
         }
         match op {
@@ -580,7 +644,10 @@ impl TemplateCx<'_> {
             "label" | "<label>" | "<br_label>" | "<rt_label>" => {
                 if let Some(i) = self.imm() {
                     self.sep();
-                    self.toks.push(Tok::Target(i));
+                    let pc = self.fields[i].kind == Kind::PcRel;
+                    // JR's label is an offset from a register, printed as a number.
+                    self.toks
+                        .push(if pc { Tok::Target(i) } else { Tok::Imm(i) });
                 }
                 return;
             }
@@ -660,7 +727,26 @@ impl TemplateCx<'_> {
     }
 }
 
-fn template_tokens(fields: &[Field], ops: &str) -> Vec<Tok> {
+fn template_tokens(fields: &[Field], mnemonic: &str, ops: &str) -> Vec<Tok> {
+    if mnemonic == "B.IOR" {
+        // `B.IOR [s0,a6],[]`: register lists without trailing `zero`s, as the LLVM dump
+        // prints them (linx-isa docs/reference/examples/v0.4/curated).
+        let idx = |n: &str| fields.iter().position(|f| f.name == n);
+        if let (Some(a), Some(b), Some(c), Some(d)) = (
+            idx("RegSrc0"),
+            idx("RegSrc1"),
+            idx("RegSrc2"),
+            idx("RegDst"),
+        ) {
+            return vec![
+                Tok::Lit("[".into()),
+                Tok::RegList(vec![a, b, c]),
+                Tok::Lit("],[".into()),
+                Tok::RegList(vec![d]),
+                Tok::Lit("]".into()),
+            ];
+        }
+    }
     let mut ops = ops.to_string();
     for m in MODIFIERS {
         ops = ops.replace(m, "~");
@@ -722,7 +808,7 @@ pub fn generate_from(text: &str) -> anyhow::Result<String> {
         let (fields, index_shift) = read_fields(ins, &mnemonic, group)?;
         let (word, ops) = split_mnemonic(&asm);
         let text = printed_mnemonic(&mnemonic, &word, &asm);
-        let toks = template_tokens(&fields, &ops);
+        let toks = template_tokens(&fields, &mnemonic, &ops);
         // The length rule (notes §2.1) applied to the form's own first halfword.
         let hw = matches & 0xffff;
         let rule_len = match (hw & 1, hw & 0xf) {
@@ -746,9 +832,32 @@ pub fn generate_from(text: &str) -> anyhow::Result<String> {
             decodable: rule_len == bytes,
         });
     }
+    forms.extend(extensions());
     name_variants(&mut forms)?;
     let order = decode_order(&forms)?;
     emit(&forms, &order)
+}
+
+/// Forms real v0.4 code uses that the catalog lacks, appended after the 740 catalog forms.
+/// `L.BSTOP` (64-bit `0000000f 00000001`: a V-prefix on BSTOP) ends the LLVM-built vector
+/// kernel bodies of linx-isa `docs/reference/examples/v0.4/curated/linxisa-v0.4-normalized.asm`
+/// (printed there as `C.BSTOP`); QEMU decodes it as `l_bstop` (target/linx/insn64.decode).
+/// It ends a block exactly like BSTOP.
+fn extensions() -> Vec<Form> {
+    vec![Form {
+        variant: String::new(),
+        mnemonic: "L.BSTOP".into(),
+        asm: "L.BSTOP".into(),
+        text: "L.BSTOP".into(),
+        bytes: 8,
+        mask: u64::MAX,
+        matches: 0x0000_0001_0000_000f,
+        fields: Vec::new(),
+        toks: Vec::new(),
+        mem_bytes: 0,
+        index_shift: 0,
+        decodable: true,
+    }]
 }
 
 /// Enum variant names: the mnemonic in CamelCase, disambiguated by the template's first
@@ -913,7 +1022,7 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
     writeln!(o)?;
     writeln!(
         o,
-        "/// One variant per catalog form (740), in catalog order."
+        "/// One variant per catalog form (740, in catalog order), then the extensions the\n/// catalog lacks (`L.BSTOP`; see xtask/src/linx.rs `extensions`)."
     )?;
     writeln!(
         o,
@@ -1012,12 +1121,13 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
             };
             writeln!(
                 o,
-                "            FieldSpec {{ name: \"{}\", kind: {kind}, signed: {}, bits: {}, scale: {}, print_raw: {}, pieces: &[{}] }},",
+                "            FieldSpec {{ name: \"{}\", kind: {kind}, signed: {}, bits: {}, scale: {}, print_raw: {}, pc_bias: {}, pieces: &[{}] }},",
                 esc(&x.name),
                 x.signed,
                 x.value_bits(),
                 x.scale,
                 x.print_raw,
+                x.pc_bias,
                 pieces.join(", ")
             )?;
         }
@@ -1040,6 +1150,15 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
                 Tok::OptTarget(i) => format!("Tok::OptTarget({})", pos(*i)),
                 Tok::BrType(i) => format!("Tok::BrType({})", pos(*i)),
                 Tok::Named(i) => format!("Tok::Named({})", pos(*i)),
+                Tok::Lane(i, text) => format!("Tok::Lane({}, \"{}\")", pos(*i), esc(text)),
+                Tok::LoopDst(i) => format!("Tok::LoopDst({})", pos(*i)),
+                Tok::RegList(v) => format!(
+                    "Tok::RegList(&[{}])",
+                    v.iter()
+                        .map(|&i| pos(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 Tok::Index {
                     reg,
                     ty,

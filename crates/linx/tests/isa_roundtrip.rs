@@ -1,4 +1,4 @@
-//! Property tests over all 740 forms: decode(encode(x)) == x with random operands,
+//! Property tests over all forms (740 catalog + extensions): decode(encode(x)) == x with random operands,
 //! encode(decode(w)) == w for decodable words, and the disassembly text parses back.
 
 use macrosim_linx::isa::parse::parse_operands;

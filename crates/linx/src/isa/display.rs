@@ -3,8 +3,8 @@
 //! with `<symbol+0xoff>`.
 
 use super::Decoded;
-use super::regs;
-use super::tables::{FieldKind, FieldSpec, Tok};
+use super::regs::{self, Role};
+use super::tables::{FieldKind, FieldSpec, FormInfo, Tok};
 use std::fmt::{self, Write as _};
 
 /// Address -> symbol lookup for `<symbol+off>` annotations.
@@ -30,14 +30,27 @@ impl<'a> Disasm<'a> {
 
 /// RegId10 operands of `V.*` forms print as `@N` (the manual's class/index naming of these
 /// is not fixed in v0.4; manual 05b).
-fn reg(f: &mut String, spec: &FieldSpec, v: i64, dst: bool) {
+fn reg(f: &mut String, spec: &FieldSpec, v: i64, role: Role, float: bool) {
     if spec.bits > 5 {
-        let _ = write!(f, "@{v}");
-    } else if dst {
+        f.push_str(&regs::reg10_text(v as u16, role, float));
+    } else if role == Role::Dest {
         f.push_str(regs::dst_name(v as u16));
     } else {
         f.push_str(regs::name(v as u16));
     }
+}
+
+/// The role of a register token: after `[` it is a memory base.
+pub(crate) fn role_after(prev: Option<&Tok>) -> Role {
+    match prev {
+        Some(Tok::Lit("[")) => Role::Base,
+        _ => Role::Source,
+    }
+}
+
+/// Floating-point vector ops spell RegId10 types `f?` (manual 05b).
+pub(crate) fn is_float(info: &FormInfo) -> bool {
+    info.mnemonic.starts_with("V.F")
 }
 
 /// The printed value of a number field.
@@ -45,17 +58,23 @@ pub(crate) fn number(spec: &FieldSpec, v: i64) -> i64 {
     if spec.print_raw { v >> spec.scale } else { v }
 }
 
-/// Spelling of `SrcRType` value 3 for a template (`.neg` for add/sub/memory, `.not` for
-/// logic); compares list neither (notes §5: 3 reads as unmodified there), so it prints `.x3`.
-pub(crate) fn srcr_type_names(asm: &str) -> [&'static str; 4] {
-    let three = if asm.contains(".not") {
+/// Spelling of `SrcRType` for a form: `.sw`, `.uw`, and for 3 `.neg` (add/sub/memory) or
+/// `.not` (logic); compares list neither (notes §5: 3 reads as unmodified there), so it
+/// prints `.x3`. In `V.*` forms `.sw/.uw` already spell RegId10 types, so 1 and 2 print as
+/// `.srt1`/`.srt2` (manual 05b: SrcRType is not applied to v.* operands).
+pub(crate) fn srcr_type_names(info: &FormInfo) -> [&'static str; 4] {
+    let three = if info.asm.contains(".not") {
         ".not"
-    } else if asm.contains(".neg") {
+    } else if info.asm.contains(".neg") {
         ".neg"
     } else {
         ".x3"
     };
-    ["", ".sw", ".uw", three]
+    if info.mnemonic.starts_with("V.") {
+        ["", ".srt1", ".srt2", three]
+    } else {
+        ["", ".sw", ".uw", three]
+    }
 }
 
 /// Names of the block branch types (notes §3.1); FALL prints as nothing in the golden dump.
@@ -70,14 +89,19 @@ impl fmt::Display for Disasm<'_> {
         }
         let mut f = String::new();
         let mut note = None;
+        let float = is_float(info);
+        let mut prev = None;
         for tok in info.syntax {
+            let role = role_after(prev);
+            prev = Some(tok);
             match *tok {
                 Tok::Lit(s) => f.push_str(s),
                 Tok::Reg(i) => reg(
                     &mut f,
                     &info.fields[i as usize],
                     self.d.ops[i as usize],
-                    false,
+                    role,
+                    float,
                 ),
                 Tok::Dst(i) => {
                     f.push_str("\t->");
@@ -85,7 +109,8 @@ impl fmt::Display for Disasm<'_> {
                         &mut f,
                         &info.fields[i as usize],
                         self.d.ops[i as usize],
-                        true,
+                        Role::Dest,
+                        float,
                     );
                 }
                 Tok::Imm(i) => {
@@ -112,16 +137,34 @@ impl fmt::Display for Disasm<'_> {
                         &mut f,
                         &info.fields[r as usize],
                         self.d.ops[r as usize],
-                        false,
+                        role,
+                        float,
                     );
                     if let Some(t) = ty {
-                        f.push_str(
-                            srcr_type_names(info.asm)[(self.d.ops[t as usize] & 3) as usize],
-                        );
+                        f.push_str(srcr_type_names(info)[(self.d.ops[t as usize] & 3) as usize]);
                     }
                     let k = i64::from(fixed) + shamt.map_or(0, |s| self.d.ops[s as usize]);
                     if k != 0 || fixed != 0 {
                         let _ = write!(f, "<<{k}");
+                    }
+                }
+                Tok::LoopDst(i) => {
+                    let _ = write!(f, "\t->lb{}", self.d.ops[i as usize]);
+                }
+                Tok::RegList(list) => {
+                    let n = list
+                        .iter()
+                        .rposition(|&i| self.d.ops[i as usize] != 0)
+                        .map_or(0, |p| p + 1);
+                    let names: Vec<&str> = list[..n]
+                        .iter()
+                        .map(|&i| regs::name(self.d.ops[i as usize] as u16))
+                        .collect();
+                    f.push_str(&names.join(","));
+                }
+                Tok::Lane(i, text) => {
+                    if self.field(i) != 0 {
+                        f.push_str(text);
                     }
                 }
                 Tok::BrType(i) => f.push_str(BRANCH_TYPES[(self.d.ops[i as usize] & 7) as usize]),
@@ -164,10 +207,7 @@ impl Disasm<'_> {
     }
 
     fn target(&self, f: &mut String, note: &mut Option<String>, i: u8) {
-        let addr = self
-            .d
-            .pc_base(self.pc)
-            .wrapping_add(self.d.ops[i as usize] as u64);
+        let addr = self.d.pc_relative(self.pc, i as usize);
         let _ = write!(f, "{addr:#x}");
         if note.is_none()
             && let Some((name, off)) = self.syms.and_then(|s| s.lookup(addr))

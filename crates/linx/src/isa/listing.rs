@@ -35,13 +35,21 @@ impl Symbols for SymbolTable {
     }
 }
 
-/// One instruction line: `   a2914: 3000         \tC.BSTART.STD\tICALL`.
+/// One instruction line: `   a2914: 3000         \tC.BSTART.STD\tICALL`. The hex column
+/// is the instruction as one little-endian number, except 64-bit forms, which print as
+/// their prefix and main words (`0129127f 01f92109`) like the LLVM dump of vector code.
 pub fn line(addr: u64, bytes: &[u8], text: &str) -> String {
     let mut word = [0u8; 8];
     let n = bytes.len().min(8);
     word[..n].copy_from_slice(&bytes[..n]);
-    let hex = format!("{:0w$x}", u64::from_le_bytes(word), w = n * 2);
-    format!("{addr:8x}: {hex:<13}\t{text}")
+    let w = u64::from_le_bytes(word);
+    if n == 8 {
+        let hex = format!("{:08x} {:08x}", w as u32, w >> 32);
+        format!("{addr:8x}: {hex:<21}\t{text}")
+    } else {
+        let hex = format!("{w:0width$x}", width = n * 2);
+        format!("{addr:8x}: {hex:<13}\t{text}")
+    }
 }
 
 /// The listing of `code` loaded at `base`: a header before each symbol, then instructions.

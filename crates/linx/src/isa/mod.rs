@@ -1,5 +1,6 @@
 //! The Linx v0.4 instruction set: decoder, encoder, operand model and disassembler, generated
-//! from the catalog `data/linx/linxisa-v0.4.json` (740 forms) by `cargo xtask codegen linx`.
+//! from the catalog `data/linx/linxisa-v0.4.json` (740 forms, plus the extension `L.BSTOP`
+//! the catalog lacks; see `Form`) by `cargo xtask codegen linx`.
 //!
 //! # Decoding
 //!
@@ -103,12 +104,36 @@ pub enum DecodeError {
 /// Why an operand could not be encoded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EncodeError {
-    #[error("{field} = {value} does not fit {}", .form.info().mnemonic)]
+    #[error("{field} = {value} does not fit {} ({})", .form.info().mnemonic, range_of(*.form, .field))]
     DoesNotFit {
         form: Form,
         field: &'static str,
         value: i64,
     },
+}
+
+/// The values a field can hold, for error messages: `-16..=15` or `0..=248, multiple of 8`.
+fn range_of(form: Form, field: &str) -> String {
+    let Some(spec) = form.info().fields.iter().find(|f| f.name == field) else {
+        return "no such field".into();
+    };
+    let bits = u32::from(spec.bits);
+    let (lo, hi) = if spec.signed {
+        (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1)
+    } else {
+        (0, (1i128 << bits) - 1)
+    };
+    let step = 1i128 << spec.scale;
+    let what = if spec.kind == FieldKind::PcRel {
+        "byte offset from the instruction "
+    } else {
+        ""
+    };
+    if step > 1 {
+        format!("{what}{}..={}, a multiple of {step}", lo * step, hi * step)
+    } else {
+        format!("{what}{lo}..={hi}")
+    }
 }
 
 impl Form {
@@ -173,6 +198,14 @@ impl Decoded {
         }
     }
 
+    /// The absolute address a PC-relative op `i` designates.
+    pub(crate) fn pc_relative(&self, pc: u64, i: usize) -> u64 {
+        let bias = u64::from(self.form.info().fields[i].pc_bias);
+        self.pc_base(pc)
+            .wrapping_add(bias)
+            .wrapping_add(self.ops[i] as u64)
+    }
+
     /// The absolute address of the first PC-relative operand (block/branch target, SETRET
     /// return address, PCR data address), if the form has one.
     pub fn target(&self, pc: u64) -> Option<u64> {
@@ -181,7 +214,7 @@ impl Decoded {
             .fields
             .iter()
             .position(|f| f.kind == FieldKind::PcRel)?;
-        Some(self.pc_base(pc).wrapping_add(self.ops[i] as u64))
+        Some(self.pc_relative(pc, i))
     }
 
     /// Disassembly of this instruction at `pc` (implements `Display`).

@@ -1,8 +1,9 @@
 //! Reading operands in the disassembler's syntax back into a `Decoded` (used by the
 //! assembler): the same token list drives printing and parsing, so every form round-trips.
 
-use super::display::{BRANCH_TYPES, number, srcr_type_names};
+use super::display::{BRANCH_TYPES, number, role_after, srcr_type_names};
 use super::regs;
+use super::regs::Role;
 use super::tables::{FieldKind, Tok};
 use super::{Decoded, Form};
 
@@ -31,6 +32,9 @@ impl<'a> Cursor<'a> {
             self.ws();
             match self.peek() {
                 Some(d) if d.eq_ignore_ascii_case(&c) => self.pos += d.len_utf8(),
+                None => {
+                    return Err(format!("expected `{}` at the end of the line", lit.trim()));
+                }
                 _ => {
                     return Err(format!(
                         "expected `{}` at `{}`",
@@ -77,54 +81,159 @@ impl<'a> Cursor<'a> {
     }
 }
 
-/// Evaluate `a`, `-12`, `0x1f`, `label`, `label+8`, `.` (the instruction's address).
+/// Evaluate an expression: numbers (`12`, `-0x1f`, `0b101`), symbols, `.` (the
+/// instruction's address), parentheses, unary `-`/`~`, binary `* / << >> & ^ | + -` (C
+/// precedence), and two address helpers for the ADDTPC + ADDI pair (notes §3.2):
+/// `%pcpage(e)` = pages from this instruction's page to `e`'s, `%lo12(e)` = `e & 0xfff`.
 pub fn eval(expr: &str, pc: u64, labels: Labels<'_>) -> Result<i64, String> {
-    let e = expr.trim();
-    if e.is_empty() {
-        return Err("missing value".into());
+    let mut p = Expr {
+        s: expr.as_bytes(),
+        text: expr,
+        i: 0,
+        pc,
+        labels,
+    };
+    let v = p.binary(0)?;
+    p.ws();
+    if p.i != p.s.len() {
+        return Err(format!("bad expression `{}`", expr.trim()));
     }
-    let mut total = 0i64;
-    let mut i = 0;
-    let b = e.as_bytes();
-    let mut sign = 1i64;
-    let mut expect_term = true;
-    while i < b.len() {
-        let c = b[i] as char;
-        if c.is_whitespace() {
-            i += 1;
-            continue;
+    Ok(v)
+}
+
+struct Expr<'a, 'l> {
+    s: &'a [u8],
+    text: &'a str,
+    i: usize,
+    pc: u64,
+    labels: Labels<'l>,
+}
+
+impl<'a> Expr<'a, '_> {
+    fn ws(&mut self) {
+        while self.i < self.s.len() && self.s[self.i].is_ascii_whitespace() {
+            self.i += 1;
         }
-        if expect_term && (c == '-' || c == '+') {
-            if c == '-' {
-                sign = -sign;
+    }
+
+    fn bad(&self) -> String {
+        if self.text.trim().is_empty() {
+            "missing value".into()
+        } else {
+            format!("bad expression `{}`", self.text.trim())
+        }
+    }
+
+    /// The binary operator at the cursor and its precedence (higher binds tighter).
+    fn op(&self) -> Option<(&'static str, u8)> {
+        let r = &self.s[self.i..];
+        for (op, prec) in [
+            ("<<", 5),
+            (">>", 5),
+            ("*", 6),
+            ("/", 6),
+            ("+", 4),
+            ("-", 4),
+            ("&", 3),
+            ("^", 2),
+            ("|", 1),
+        ] {
+            if r.starts_with(op.as_bytes()) {
+                return Some((op, prec));
             }
-            i += 1;
-            continue;
         }
-        if !expect_term {
-            match c {
-                '+' => sign = 1,
-                '-' => sign = -1,
-                _ => return Err(format!("bad expression `{e}`")),
+        None
+    }
+
+    fn binary(&mut self, min: u8) -> Result<i64, String> {
+        let mut lhs = self.unary()?;
+        loop {
+            self.ws();
+            let Some((op, prec)) = self.op() else {
+                return Ok(lhs);
+            };
+            if prec < min.max(1) {
+                return Ok(lhs);
             }
-            expect_term = true;
-            i += 1;
-            continue;
+            self.i += op.len();
+            let rhs = self.binary(prec + 1)?;
+            lhs = match op {
+                "<<" => lhs.wrapping_shl(rhs as u32),
+                ">>" => lhs.wrapping_shr(rhs as u32),
+                "*" => lhs.wrapping_mul(rhs),
+                "/" if rhs == 0 => return Err("division by zero".into()),
+                "/" => lhs.wrapping_div(rhs),
+                "+" => lhs.wrapping_add(rhs),
+                "-" => lhs.wrapping_sub(rhs),
+                "&" => lhs & rhs,
+                "^" => lhs ^ rhs,
+                _ => lhs | rhs,
+            };
         }
-        let start = i;
-        while i < b.len() && !matches!(b[i], b'+' | b'-' | b' ' | b'\t') {
-            i += 1;
+    }
+
+    fn unary(&mut self) -> Result<i64, String> {
+        self.ws();
+        match self.s.get(self.i) {
+            Some(b'-') => {
+                self.i += 1;
+                Ok(self.unary()?.wrapping_neg())
+            }
+            Some(b'+') => {
+                self.i += 1;
+                self.unary()
+            }
+            Some(b'~') => {
+                self.i += 1;
+                Ok(!self.unary()?)
+            }
+            Some(b'(') => {
+                self.i += 1;
+                let v = self.binary(0)?;
+                self.ws();
+                if self.s.get(self.i) != Some(&b')') {
+                    return Err(self.bad());
+                }
+                self.i += 1;
+                Ok(v)
+            }
+            Some(b'%') => {
+                self.i += 1;
+                let name = self.word();
+                self.ws();
+                if self.s.get(self.i) != Some(&b'(') {
+                    return Err(format!("`%{name}` needs `(`"));
+                }
+                let v = self.unary()?;
+                match name {
+                    "pcpage" => Ok(((v as u64 & !0xfff) as i64)
+                        .wrapping_sub((self.pc & !0xfff) as i64)
+                        >> 12),
+                    "lo12" => Ok(v & 0xfff),
+                    _ => Err(format!("unknown function `%{name}`")),
+                }
+            }
+            Some(_) => {
+                let w = self.word();
+                if w.is_empty() {
+                    return Err(self.bad());
+                }
+                term_value(w, self.pc, self.labels)
+            }
+            None => Err(self.bad()),
         }
-        let term = &e[start..i];
-        let v = term_value(term, pc, labels)?;
-        total = total.wrapping_add(sign.wrapping_mul(v));
-        sign = 1;
-        expect_term = false;
     }
-    if expect_term {
-        return Err(format!("bad expression `{e}`"));
+
+    fn word(&mut self) -> &'a str {
+        let start = self.i;
+        while self.i < self.s.len()
+            && (self.s[self.i].is_ascii_alphanumeric()
+                || matches!(self.s[self.i], b'_' | b'.' | b'$'))
+        {
+            self.i += 1;
+        }
+        &self.text[start..self.i]
     }
-    Ok(total)
 }
 
 fn term_value(t: &str, pc: u64, labels: Labels<'_>) -> Result<i64, String> {
@@ -132,32 +241,47 @@ fn term_value(t: &str, pc: u64, labels: Labels<'_>) -> Result<i64, String> {
         return Ok(pc as i64);
     }
     let lower = t.to_ascii_lowercase();
-    if let Some(h) = lower.strip_prefix("0x") {
-        return u64::from_str_radix(h, 16)
+    let number = if let Some(h) = lower.strip_prefix("0x") {
+        Some(u64::from_str_radix(h, 16))
+    } else if let Some(b) = lower.strip_prefix("0b") {
+        Some(u64::from_str_radix(b, 2))
+    } else if t.starts_with(|c: char| c.is_ascii_digit()) {
+        Some(t.parse::<u64>())
+    } else {
+        None
+    };
+    match number {
+        Some(n) => n.map(|v| v as i64).map_err(|_| format!("bad number `{t}`")),
+        None => labels(t)
             .map(|v| v as i64)
-            .map_err(|_| format!("bad number `{t}`"));
+            .ok_or_else(|| format!("undefined symbol `{t}`")),
     }
-    if let Some(bits) = lower.strip_prefix("0b") {
-        return u64::from_str_radix(bits, 2)
-            .map(|v| v as i64)
-            .map_err(|_| format!("bad number `{t}`"));
-    }
-    if t.starts_with(|c: char| c.is_ascii_digit()) {
-        return t
-            .parse::<u64>()
-            .map(|v| v as i64)
-            .map_err(|_| format!("bad number `{t}`"));
-    }
-    labels(t)
-        .map(|v| v as i64)
-        .ok_or_else(|| format!("undefined symbol `{t}`"))
 }
 
-fn register(c: &mut Cursor<'_>, bits: u8, dst: bool) -> Result<i64, String> {
+fn register(c: &mut Cursor<'_>, bits: u8, role: Role) -> Result<i64, String> {
+    if bits > 5 {
+        // RegId10: `vt#1.reuse.fs`, `zero.sd`, `@N`.
+        c.ws();
+        let r = c.rest();
+        let n = r
+            .find(|ch: char| !(ch.is_ascii_alphanumeric() || matches!(ch, '#' | '@' | '_' | '.')))
+            .unwrap_or(r.len());
+        let mut name = &r[..n];
+        // A trailing SrcRType suffix belongs to the index, not to the register.
+        for suffix in [".neg", ".not", ".srt1", ".srt2", ".x3"] {
+            if let Some(stripped) = name.strip_suffix(suffix) {
+                name = stripped;
+            }
+        }
+        c.pos += name.len();
+        return regs::parse_reg10(name, role)
+            .map(i64::from)
+            .ok_or_else(|| format!("`{name}` is not a vector-form register"));
+    }
     let name = c.ident();
     let code = if let Some(n) = name.strip_prefix('@') {
         n.parse::<u16>().ok().filter(|&v| v < 1 << bits)
-    } else if dst {
+    } else if role == Role::Dest {
         regs::parse_dst(name)
     } else {
         regs::parse(name)
@@ -179,15 +303,18 @@ pub fn parse_operands(
     let mut c = Cursor { s: text, pos: 0 };
     let pc_base = d.pc_base(pc);
     let mut named = Vec::new();
+    let mut prev = None;
     for tok in info.syntax {
+        let role = role_after(prev);
+        prev = Some(tok);
         match *tok {
             Tok::Lit(s) => c.expect(s)?,
             Tok::Reg(i) => {
-                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, false)?
+                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, role)?
             }
             Tok::Dst(i) => {
                 c.expect("->")?;
-                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, true)?;
+                d.ops[i as usize] = register(&mut c, info.fields[i as usize].bits, Role::Dest)?;
             }
             Tok::Imm(i) => {
                 let spec = &info.fields[i as usize];
@@ -199,7 +326,8 @@ pub fn parse_operands(
                 };
             }
             Tok::Target(i) => {
-                d.ops[i as usize] = eval(c.expr(), pc, labels)?.wrapping_sub(pc_base as i64);
+                let base = pc_base.wrapping_add(u64::from(info.fields[i as usize].pc_bias));
+                d.ops[i as usize] = eval(c.expr(), pc, labels)?.wrapping_sub(base as i64);
                 c.annotation();
             }
             Tok::OptTarget(i) => {
@@ -222,9 +350,9 @@ pub fn parse_operands(
                 shamt,
                 fixed,
             } => {
-                d.ops[reg as usize] = register(&mut c, info.fields[reg as usize].bits, false)?;
+                d.ops[reg as usize] = register(&mut c, info.fields[reg as usize].bits, role)?;
                 if let Some(t) = ty {
-                    let names = srcr_type_names(info.asm);
+                    let names = srcr_type_names(info);
                     let rest = c.rest().to_ascii_lowercase();
                     if let Some(k) = (1..4).find(|&k| rest.starts_with(names[k])) {
                         d.ops[t as usize] = k as i64;
@@ -261,6 +389,39 @@ pub fn parse_operands(
                     k.ok_or_else(|| format!("`{name}` is not a branch type"))? as i64;
             }
             Tok::Named(i) => named.push(i),
+            Tok::LoopDst(i) => {
+                c.expect("->")?;
+                let name = c.ident().to_ascii_lowercase();
+                d.ops[i as usize] = name
+                    .strip_prefix("lb")
+                    .and_then(|n| n.parse::<i64>().ok())
+                    .ok_or_else(|| format!("`{name}` is not a loop bound (lb0, lb1, lb2)"))?;
+            }
+            Tok::RegList(list) => {
+                for (k, &i) in list.iter().enumerate() {
+                    c.ws();
+                    if matches!(c.peek(), Some(']') | None) {
+                        break;
+                    }
+                    if k > 0 {
+                        c.expect(",")?;
+                    }
+                    d.ops[i as usize] =
+                        register(&mut c, info.fields[i as usize].bits, Role::Source)?;
+                }
+            }
+            Tok::Lane(i, text) => {
+                // The lane term ends at `,` or `]` (an index register `lc0.uh` is not it).
+                let save = c.pos;
+                let present = c.expect(text).is_ok() && {
+                    c.ws();
+                    matches!(c.peek(), Some(',' | ']'))
+                };
+                if !present {
+                    c.pos = save;
+                }
+                d.set(info.fields[i as usize].name, i64::from(present));
+            }
         }
     }
     // Trailing `name=value` operands, in any order.

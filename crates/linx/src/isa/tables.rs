@@ -43,6 +43,9 @@ pub struct FieldSpec {
     pub scale: u8,
     /// The disassembly prints the raw (unscaled) value (`lui 1` means 1 << 12).
     pub print_raw: bool,
+    /// A PC-relative offset counts from this many bytes past the instruction (the fused
+    /// call headers' return offset belongs to their embedded C.SETRET).
+    pub pc_bias: u8,
     pub pieces: &'static [Piece],
 }
 
@@ -72,6 +75,13 @@ pub enum Tok {
     BrType(u8),
     /// A field the catalog template does not show: `, name=value`, omitted when zero.
     Named(u8),
+    /// Text present exactly when a one-bit field is set: the lane term `, lc0<<2` of vector
+    /// memory operands (field `C`).
+    Lane(u8, &'static str),
+    /// A loop-bound destination `\t->lb0..2` (`C.B.DIM`/`C.B.DIMI` LoopNest).
+    LoopDst(u8),
+    /// Registers separated by `,`, trailing `zero`s omitted (`B.IOR [s0,a6],[]`).
+    RegList(&'static [u8]),
 }
 
 /// Everything about one form.
