@@ -77,10 +77,29 @@ impl Run {
     }
 }
 
+/// A decoupled body: the instructions from BodyTPC up to (not including) its first
+/// terminator (BSTOP, L.BSTOP or a block start marker).
+pub struct Body {
+    pub ops: Vec<Op>,
+    pub pcs: Vec<u64>,
+    pub decoded: Vec<Option<Decoded>>,
+}
+
+impl Body {
+    /// The index of the instruction at `pc`, if the body has one there.
+    pub fn index_of(&self, pc: u64) -> Option<usize> {
+        self.pcs.binary_search(&pc).ok()
+    }
+}
+
+/// Longest decoupled body accepted.
+const MAX_BODY: usize = 65536;
+
 /// The decoded-code cache.
 #[derive(Default)]
 struct CodeCache {
     runs: FxHashMap<u64, Rc<Run>>,
+    bodies: FxHashMap<u64, Rc<Body>>,
     epoch: u64,
 }
 
@@ -149,6 +168,7 @@ impl<O: Observer> Machine<O> {
         let epoch = self.mem.code_epoch();
         if epoch != self.cache.epoch {
             self.cache.runs.clear();
+            self.cache.bodies.clear();
             self.cache.epoch = epoch;
         }
         if let Some(r) = self.cache.runs.get(&pc) {
@@ -159,6 +179,45 @@ impl<O: Observer> Machine<O> {
         self.cache.epoch = self.mem.code_epoch();
         self.cache.runs.insert(pc, Rc::clone(&run));
         run
+    }
+
+    /// The decoupled body starting at `text`, decoded once.
+    pub fn body_at(&mut self, text: u64) -> Result<Rc<Body>, Fault> {
+        if self.mem.code_epoch() != self.cache.epoch {
+            self.cache.runs.clear();
+            self.cache.bodies.clear();
+            self.cache.epoch = self.mem.code_epoch();
+        }
+        if let Some(b) = self.cache.bodies.get(&text) {
+            return Ok(Rc::clone(b));
+        }
+        let mut body = Body {
+            ops: Vec::new(),
+            pcs: Vec::new(),
+            decoded: Vec::new(),
+        };
+        let mut pc = text;
+        loop {
+            let d = self.fetch(pc)?;
+            let op = lower(&d, pc, self.cfg.cfi);
+            if op.is_terminator() {
+                break;
+            }
+            self.mem.mark_code(pc);
+            body.ops.push(op);
+            body.pcs.push(pc);
+            body.decoded.push(Some(d));
+            pc = pc.wrapping_add(u64::from(d.len));
+            if body.ops.len() > MAX_BODY {
+                return Err(Fault::Illegal(format!(
+                    "decoupled body at {text:#x} has no terminator within {MAX_BODY} instructions"
+                )));
+            }
+        }
+        self.cache.epoch = self.mem.code_epoch();
+        let body = Rc::new(body);
+        self.cache.bodies.insert(text, Rc::clone(&body));
+        Ok(body)
     }
 
     fn fetch(&self, pc: u64) -> Result<Decoded, Fault> {

@@ -95,7 +95,7 @@ pub fn lower(d: &Decoded, pc: u64, mode: CfiMode) -> Op {
         return op;
     }
     if m.starts_with("V.") {
-        return Op::Vec(vector::lower(d, pc));
+        return Op::Vec(vector::lower(d, mode));
     }
     if let Some(op) = lower_mem(&f, m) {
         return op;
@@ -134,7 +134,7 @@ fn block_type(f: &F, m: &str) -> BlockType {
 /// Block start markers, BSTOP, templates and descriptors.
 fn lower_block(f: &F, m: &str) -> Option<Op> {
     let start = |ty, exit, target| Some(Op::BlockStart { ty, exit, target });
-    if m == "BSTOP" || m == "C.BSTOP" {
+    if m == "BSTOP" || m == "C.BSTOP" || m == "L.BSTOP" {
         return Some(Op::Bstop);
     }
     if m.contains("BSTART") {
