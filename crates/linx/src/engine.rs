@@ -499,6 +499,11 @@ impl<O: Observer> Machine<O> {
             next = target;
             kind = TargetKind::Fixed;
         }
+        let a = Arrival {
+            kind,
+            source_block: barg.bpc,
+        };
+        self.check_target(next, a)?;
         self.cpu.in_block = false;
         self.cpu.blocks += 1;
         if O::BLOCKS {
@@ -510,11 +515,6 @@ impl<O: Observer> Machine<O> {
             ev.stores |= work.stores;
             self.obs.block(&barg, next, &ev);
         }
-        let a = Arrival {
-            kind,
-            source_block: barg.bpc,
-        };
-        self.check_target(next, a)?;
         Ok(BlockEnd::Next(next, a))
     }
 

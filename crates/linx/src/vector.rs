@@ -206,7 +206,12 @@ impl Lane {
 }
 
 /// The result of a lane-wise integer operation, or `None` if `op` is not one.
-pub fn alu(op: &VOp, lane: &Lane, env: &KernelEnv, scalar: &dyn Fn(u8) -> u64) -> Result<Option<u64>, Fault> {
+pub fn alu(
+    op: &VOp,
+    lane: &Lane,
+    env: &KernelEnv,
+    scalar: &dyn Fn(u8) -> u64,
+) -> Result<Option<u64>, Fault> {
     let a = read(op.a, lane, env, scalar);
     let b_reg = read(op.b, lane, env, scalar);
     let signed = Reg10::from_code(op.a).signed;
