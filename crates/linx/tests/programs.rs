@@ -170,3 +170,50 @@ fn fall_through_after_bstop_needs_a_block_start() {
     assert!(e.contains("CFI_MISSING_NEXT_MARKER"), "{e}");
     assert_eq!(run("cfi_linear", CfiMode::Compat).exit(), 3);
 }
+
+#[test]
+fn calls_returns_and_frame_templates() {
+    for cfi in [CfiMode::Strict, CfiMode::Compat] {
+        let o = run("calls", cfi);
+        assert_eq!(o.exit(), 0);
+        let got: Vec<u32> = (0..7).map(|i| o.word("out", i)).collect();
+        assert_eq!(got, [6, 12, 48, 192, 193, 0, 0x234]);
+    }
+}
+
+#[test]
+fn call_without_setret_keeps_ra_in_strict_mode_only() {
+    assert_eq!(run("call_no_setret", CfiMode::Strict).exit(), 64);
+    assert_eq!(run("call_no_setret", CfiMode::Compat).exit(), 0x10010);
+}
+
+#[test]
+fn ret_without_setc_tgt_faults_in_strict_mode_and_returns_to_ra_in_compat() {
+    let e = run("ret_no_tgt", CfiMode::Strict).error();
+    assert!(e.contains("RET block has no target"), "{e}");
+    assert_eq!(run("ret_no_tgt", CfiMode::Compat).exit(), 5);
+}
+
+#[test]
+fn setc_before_a_cond_header_is_a_predicated_fall_only_in_compat_mode() {
+    assert_eq!(run("predicated_fall", CfiMode::Strict).exit(), 2);
+    assert_eq!(run("predicated_fall", CfiMode::Compat).exit(), 9);
+}
+
+#[test]
+fn setc_conditions_drive_cond_blocks() {
+    // Bit k set when condition k of setc.s holds (see the comment there for the operands).
+    let expect = [
+        true, false, false, true, false, true, true, false, true, true, true, true, true, false,
+        false, false, true, false, true, true, true, false,
+    ];
+    let mask: u64 = expect
+        .iter()
+        .enumerate()
+        .map(|(k, &t)| u64::from(t) << k)
+        .sum();
+    let o = run("setc", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let got = o.machine.mem.read_u64(o.sym("out")).unwrap();
+    assert_eq!(got, mask, "{got:#x} vs {mask:#x}");
+}
