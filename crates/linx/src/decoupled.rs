@@ -83,7 +83,7 @@ pub fn finish_block<O: Observer>(m: &mut Machine<O>) -> Result<Work, Fault> {
 /// Run a B.TEXT body: once for a scalar block, per lane for a SIMT block.
 fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Fault> {
     let text = m.cpu.header.text.unwrap_or(0);
-    if text % 2 != 0 {
+    if !text.is_multiple_of(2) {
         return Err(Fault::Illegal(format!(
             "E_BLOCK(EC_BFETCH): B.TEXT body {text:#x} is not 2-byte aligned"
         )));

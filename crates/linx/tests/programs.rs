@@ -217,3 +217,104 @@ fn setc_conditions_drive_cond_blocks() {
     let got = o.machine.mem.read_u64(o.sym("out")).unwrap();
     assert_eq!(got, mask, "{got:#x} vs {mask:#x}");
 }
+
+#[test]
+fn the_seeds_mseq_example_writes_a_i_j_equal_i_plus_j() {
+    let o = run("mseq", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    for i in 0..3u64 {
+        for j in 0..5u64 {
+            assert_eq!(o.word("arr", i * 256 + j), (i + j) as u32, "a[{i}][{j}]");
+        }
+        assert_eq!(o.word("arr", i * 256 + 5), 0, "only LB0 = 5 lanes per row");
+    }
+    assert_eq!(o.word("arr", 3 * 256), 0, "only LB1 = 3 rows");
+}
+
+#[test]
+fn mseq_and_mpar_replay_lanes_with_lc0_fastest() {
+    for kind in ["mseq_order", "mpar_order"] {
+        let o = run(kind, CfiMode::Strict);
+        assert_eq!(o.exit(), 15, "{kind}: one replay per lane tuple");
+        let log: Vec<u32> = (1..=15).map(|k| o.word("log", k)).collect();
+        assert_eq!(
+            log,
+            [0, 1, 2, 3, 4, 8, 9, 10, 11, 12, 16, 17, 18, 19, 20],
+            "{kind}: lexicographic commit order, lc0 innermost"
+        );
+    }
+}
+
+#[test]
+fn bridged_memory_is_illegal_in_vpar_bodies() {
+    let e = run("vpar_brg", CfiMode::Strict).error();
+    assert!(
+        e.contains("bridged (.brg) memory access in a VPAR body"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_simt_header_without_b_text_is_a_block_format_fault() {
+    let e = run("mseq_no_text", CfiMode::Strict).error();
+    assert!(
+        e.contains("EC_BLOCKFMT") && e.contains("B.TEXT missing"),
+        "{e}"
+    );
+    assert!(e.contains("TRAPARG0=0x2"), "{e}");
+}
+
+#[test]
+fn a_scalar_decoupled_body_runs_once_before_the_continuation() {
+    assert_eq!(run("decoupled_std", CfiMode::Strict).exit(), 42);
+}
+
+#[test]
+fn tload_tmov_tstore_move_a_matrix_through_tile_registers() {
+    let o = run("tile", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let got: Vec<u32> = (0..13).map(|i| o.word("dst", i)).collect();
+    assert_eq!(got, [0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32, 0]);
+    let tiles = &o.machine.cpu.tiles;
+    assert_eq!(tiles.get(0).size, 512, "t#1 is the TLOAD destination");
+    assert_eq!(tiles.get(16).size, 1024, "m#1 is the TMOV destination");
+    assert_eq!(&tiles.get(16).data[..16], &tiles.get(0).data[..16]);
+}
+
+#[test]
+fn missing_tile_descriptors_report_b_arg_first() {
+    let e = run("tile_missing", CfiMode::Strict).error();
+    assert!(
+        e.contains("EC_BLOCKFMT") && e.contains("B.ARG missing"),
+        "{e}"
+    );
+    assert!(e.contains("TRAPARG0=0x3"), "{e}");
+}
+
+#[test]
+fn the_block_rob_timing_model_does_not_change_results() {
+    let plain = run("calls", CfiMode::Strict);
+    let timed = run_with(
+        "calls",
+        CfiMode::Strict,
+        Observers {
+            trace: None,
+            rob: Some(BlockRob::new(RobConfig::default())),
+        },
+    );
+    assert_eq!(timed.exit(), plain.exit());
+    let timed_words: Vec<u32> = (0..7).map(|i| timed.word("out", i)).collect();
+    let plain_words: Vec<u32> = (0..7).map(|i| plain.word("out", i)).collect();
+    assert_eq!(timed_words, plain_words);
+    assert_eq!(timed.machine.cpu.insns, plain.machine.cpu.insns);
+    let report = timed.machine.obs.rob.as_ref().unwrap().report();
+    assert_eq!(
+        report.blocks, plain.machine.cpu.blocks,
+        "every committed block retires"
+    );
+    assert!(
+        report.cycles >= report.blocks,
+        "one retirement per cycle at most"
+    );
+    assert!(report.avg_occupancy > 0.0 && report.max_occupancy <= 256);
+}
