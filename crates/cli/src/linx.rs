@@ -138,7 +138,13 @@ fn run_program(
     let envp: Vec<String> = Vec::new();
     let prog = runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
         .with_context(|| elf.display().to_string())?;
-    if trace.is_none() && !timing {
+    if trace.is_none() {
+        if timing {
+            let mut m = Machine::new(prog, cfg, BlockRob::new(RobConfig::default()));
+            let code = finish(&mut m);
+            eprintln!("macrosim: {} instructions; {}", m.cpu.insns, m.obs.report());
+            return code;
+        }
         let mut m = Machine::new(prog, cfg, NoObserver);
         return finish(&mut m);
     }

@@ -33,6 +33,7 @@ use crate::trace::Observer;
 use macrosim_core::linux::Process;
 use macrosim_core::{Access, SparseMemory};
 use rustc_hash::FxHashMap;
+use std::cell::Cell;
 use std::rc::Rc;
 
 /// Longest run decoded at once; a longer straight line continues in the next run.
@@ -69,6 +70,8 @@ pub struct Run {
     pub cut: bool,
     /// GPRs read before written / written by the body, and whether it touches memory.
     pub event: BlockEvent,
+    /// The last two runs control went to from here: (pc, index in the cache arena).
+    succ: [Cell<(u64, u32)>; 2],
 }
 
 impl Run {
@@ -95,13 +98,25 @@ impl Body {
 /// Longest decoupled body accepted.
 const MAX_BODY: usize = 65536;
 
-/// The decoded-code cache.
+/// The decoded-code cache: runs in an arena indexed by their start address, each run
+/// remembering its recent successors so that a hot loop needs no hash lookup.
 #[derive(Default)]
 struct CodeCache {
-    runs: FxHashMap<u64, Rc<Run>>,
+    runs: Vec<Rc<Run>>,
+    index: FxHashMap<u64, u32>,
     bodies: FxHashMap<u64, Rc<Body>>,
     epoch: u64,
 }
+
+impl CodeCache {
+    fn clear(&mut self) {
+        self.runs.clear();
+        self.index.clear();
+        self.bodies.clear();
+    }
+}
+
+const NO_SUCC: (u64, u32) = (u64::MAX, u32::MAX);
 
 /// A loaded program and its hart.
 pub struct Machine<O: Observer> {
@@ -111,6 +126,8 @@ pub struct Machine<O: Observer> {
     pub cfg: Config,
     pub pc: u64,
     cache: CodeCache,
+    /// The run a commit's CFI check already fetched for the next block.
+    next_run: Option<Rc<Run>>,
     pub obs: O,
 }
 
@@ -140,6 +157,7 @@ impl<O: Observer> Machine<O> {
             cfg,
             pc: prog.entry,
             cache: CodeCache::default(),
+            next_run: None,
             obs,
         }
     }
@@ -150,7 +168,7 @@ impl<O: Observer> Machine<O> {
             kind: TargetKind::Dynamic,
             source_block: self.pc,
         };
-        self.check_target(self.pc, arrival)
+        self.check_target(None, self.pc, arrival)
             .map_err(|f| self.error_at(f, self.pc))?;
         loop {
             match self.block(arrival)? {
@@ -163,31 +181,54 @@ impl<O: Observer> Machine<O> {
         }
     }
 
-    /// The run starting at `pc`, from the cache or freshly decoded.
-    fn run_at(&mut self, pc: u64) -> Rc<Run> {
+    /// Drop every decoded run if code memory was written since they were decoded.
+    fn check_epoch(&mut self) {
         let epoch = self.mem.code_epoch();
         if epoch != self.cache.epoch {
-            self.cache.runs.clear();
-            self.cache.bodies.clear();
+            self.cache.clear();
             self.cache.epoch = epoch;
         }
-        if let Some(r) = self.cache.runs.get(&pc) {
-            return Rc::clone(r);
+    }
+
+    /// The run starting at `pc`, from the cache or freshly decoded.
+    fn run_at(&mut self, pc: u64) -> Rc<Run> {
+        self.check_epoch();
+        self.lookup(pc).1
+    }
+
+    fn lookup(&mut self, pc: u64) -> (u32, Rc<Run>) {
+        if let Some(&i) = self.cache.index.get(&pc) {
+            return (i, Rc::clone(&self.cache.runs[i as usize]));
         }
         let run = Rc::new(self.decode_run(pc));
         // Decoding may have marked pages; do not let that invalidate what we just built.
         self.cache.epoch = self.mem.code_epoch();
-        self.cache.runs.insert(pc, Rc::clone(&run));
+        let i = self.cache.runs.len() as u32;
+        self.cache.runs.push(Rc::clone(&run));
+        self.cache.index.insert(pc, i);
+        (i, run)
+    }
+
+    /// The run at `pc` reached from `from`: through `from`'s successor cache when possible.
+    fn run_after(&mut self, from: &Run, pc: u64) -> Rc<Run> {
+        self.check_epoch();
+        for s in &from.succ {
+            let (at, i) = s.get();
+            if at == pc
+                && let Some(r) = self.cache.runs.get(i as usize)
+            {
+                return Rc::clone(r);
+            }
+        }
+        let (i, run) = self.lookup(pc);
+        from.succ[1].set(from.succ[0].get());
+        from.succ[0].set((pc, i));
         run
     }
 
     /// The decoupled body starting at `text`, decoded once.
     pub fn body_at(&mut self, text: u64) -> Result<Rc<Body>, Fault> {
-        if self.mem.code_epoch() != self.cache.epoch {
-            self.cache.runs.clear();
-            self.cache.bodies.clear();
-            self.cache.epoch = self.mem.code_epoch();
-        }
+        self.check_epoch();
         if let Some(b) = self.cache.bodies.get(&text) {
             return Ok(Rc::clone(b));
         }
@@ -239,6 +280,7 @@ impl<O: Observer> Machine<O> {
                 bpc: start,
                 ..BlockEvent::default()
             },
+            succ: [Cell::new(NO_SUCC), Cell::new(NO_SUCC)],
         };
         let mut pc = start;
         let mut written = 0u32;
@@ -289,14 +331,17 @@ impl<O: Observer> Machine<O> {
         op.is_block_start() || matches!(op, Op::Bstop)
     }
 
-    /// The CFI check of a transfer to `target`.
-    fn check_target(&mut self, target: u64, a: Arrival) -> Result<(), Fault> {
-        let run = self.run_at(target);
-        if Self::is_landing(run.first()) {
-            return Ok(());
-        }
-        let exempt = self.cfg.cfi == CfiMode::Compat && a.kind != TargetKind::Dynamic;
-        if exempt {
+    /// The CFI check of a transfer from the run `from` to `target`; the target's run is kept
+    /// for the next block.
+    fn check_target(&mut self, from: Option<&Run>, target: u64, a: Arrival) -> Result<(), Fault> {
+        let run = match from {
+            Some(f) => self.run_after(f, target),
+            None => self.run_at(target),
+        };
+        let ok = Self::is_landing(run.first())
+            || (self.cfg.cfi == CfiMode::Compat && a.kind != TargetKind::Dynamic);
+        self.next_run = Some(run);
+        if ok {
             return Ok(());
         }
         Err(Fault::Cfi {
@@ -313,7 +358,10 @@ impl<O: Observer> Machine<O> {
     /// Execute one block starting at `self.pc` (a boundary).
     fn block(&mut self, arrival: Arrival) -> Result<BlockEnd, SimError> {
         let pc = self.pc;
-        let mut run = self.run_at(pc);
+        let mut run = match self.next_run.take() {
+            Some(r) if r.pcs[0] == pc => r,
+            _ => self.run_at(pc),
+        };
         let mut i = 0;
         match *run.first() {
             Op::BlockStart { ty, exit, target } => {
@@ -324,7 +372,7 @@ impl<O: Observer> Machine<O> {
             Op::Template { t, a, b, c, size } => {
                 self.retire::<false>(&run, 0);
                 return self
-                    .template(t, a, b, c, size, pc, run.end)
+                    .template(t, [a, b, c], size, &run)
                     .map_err(|f| self.error_at(f, pc));
             }
             Op::Bstop => {
@@ -336,7 +384,7 @@ impl<O: Observer> Machine<O> {
                     kind: TargetKind::Linear,
                     source_block: pc,
                 };
-                self.check_target(next, a)
+                self.check_target(Some(&run), next, a)
                     .map_err(|f| self.error_at(f, pc))?;
                 return Ok(BlockEnd::Next(next, a));
             }
@@ -358,7 +406,7 @@ impl<O: Observer> Machine<O> {
                     Ok(Some(end)) => {
                         return match end {
                             StepEnd::Commit(fallthrough) => self
-                                .commit(fallthrough, &acc)
+                                .commit(fallthrough, &acc, &run)
                                 .map_err(|f| self.error_at(f, at)),
                             StepEnd::Exit(e) => Ok(BlockEnd::Exit(e)),
                         };
@@ -378,7 +426,7 @@ impl<O: Observer> Machine<O> {
             }
             // Implicit end: the next instruction is a block start marker.
             let end = run.end;
-            return self.commit(end, &acc).map_err(|f| self.error_at(f, end));
+            return self.commit(end, &acc, &run).map_err(|f| self.error_at(f, end));
         }
     }
 
@@ -444,7 +492,7 @@ impl<O: Observer> Machine<O> {
                     "ACRC must be followed by BSTOP in the same block (manual 10 §ACRC)".into(),
                 ));
             }
-            Op::FenceI => self.cache.runs.clear(),
+            Op::FenceI => self.cache.clear(),
             _ => {}
         }
         let bt = self.cpu.barg.block_type;
@@ -475,7 +523,7 @@ impl<O: Observer> Machine<O> {
     }
 
     /// Block commit: run the decoupled/tile engine, choose the next block, check the target.
-    fn commit(&mut self, fallthrough: u64, acc: &BlockEvent) -> Result<BlockEnd, Fault> {
+    fn commit(&mut self, fallthrough: u64, acc: &BlockEvent, run: &Run) -> Result<BlockEnd, Fault> {
         let work = crate::decoupled::finish_block(self)?;
         let barg = self.cpu.barg;
         let ra = self.cpu.regs.read(REG_RA);
@@ -503,7 +551,7 @@ impl<O: Observer> Machine<O> {
             kind,
             source_block: barg.bpc,
         };
-        self.check_target(next, a)?;
+        self.check_target(Some(run), next, a)?;
         self.cpu.in_block = false;
         self.cpu.blocks += 1;
         if O::BLOCKS {
@@ -519,17 +567,14 @@ impl<O: Observer> Machine<O> {
     }
 
     /// A template block (manual `07_templates.adoc`): it is a whole block by itself.
-    #[allow(clippy::too_many_arguments)]
     fn template(
         &mut self,
         t: Template,
-        a: u8,
-        b: u8,
-        c: u8,
+        [a, b, c]: [u8; 3],
         size: u64,
-        pc: u64,
-        end: u64,
+        run: &Run,
     ) -> Result<BlockEnd, Fault> {
+        let (pc, end) = (run.pcs[0], run.end);
         self.cpu
             .begin_block(pc, BlockType::Template, BranchType::Fall, 0);
         let next = crate::template::run(&mut self.cpu, &mut self.mem, t, a, b, c, size)?;
@@ -556,7 +601,7 @@ impl<O: Observer> Machine<O> {
             kind,
             source_block: pc,
         };
-        self.check_target(next, arr)?;
+        self.check_target(Some(run), next, arr)?;
         Ok(BlockEnd::Next(next, arr))
     }
 

@@ -120,10 +120,11 @@ impl BlockRob {
             alloc = alloc.max(freed + 1);
         }
         let mut issue = alloc;
-        for r in 0..32 {
-            if ev.gpr_reads & (1 << r) != 0 {
-                issue = issue.max(self.gpr_ready[r]);
-            }
+        let mut reads = ev.gpr_reads;
+        while reads != 0 {
+            let r = reads.trailing_zeros() as usize;
+            issue = issue.max(self.gpr_ready[r]);
+            reads &= reads - 1;
         }
         if ev.stores {
             issue = issue.max(self.last_mem_done);
@@ -132,10 +133,10 @@ impl BlockRob {
         }
         let work = ev.insns + ev.tile_bytes.div_ceil(64);
         let complete = issue + work.div_ceil(self.cfg.issue_width).max(1);
-        for r in 0..32 {
-            if ev.gpr_writes & (1 << r) != 0 {
-                self.gpr_ready[r] = complete;
-            }
+        let mut writes = ev.gpr_writes;
+        while writes != 0 {
+            self.gpr_ready[writes.trailing_zeros() as usize] = complete;
+            writes &= writes - 1;
         }
         if ev.stores {
             self.last_store_done = self.last_store_done.max(complete);
@@ -144,8 +145,9 @@ impl BlockRob {
             self.last_mem_done = self.last_mem_done.max(complete);
         }
         let retire = (complete + 1).max(self.last_retire + 1);
-        // Occupancy when this block allocates: the earlier blocks not yet retired, plus itself.
-        let occupied = self.in_flight.iter().filter(|&&r| r >= alloc).count() + 1;
+        // Occupancy when this block allocates: the earlier blocks not yet retired, plus itself
+        // (retire cycles are increasing, so the retired ones form a prefix).
+        let occupied = self.in_flight.len() - self.in_flight.partition_point(|&r| r < alloc) + 1;
         self.max_occupancy = self.max_occupancy.max(occupied);
         self.entry_cycles += u128::from(retire - alloc + 1);
         self.in_flight.push_back(retire);

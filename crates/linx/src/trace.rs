@@ -31,7 +31,17 @@ impl Observer for NoObserver {
     const BLOCKS: bool = false;
 }
 
-/// The `--trace` commit log and the `--timing` model together (either may be absent).
+/// `--timing` alone: the block events go to the ROB model, instructions are not observed.
+impl Observer for BlockRob {
+    const INSNS: bool = false;
+    const BLOCKS: bool = true;
+
+    fn block(&mut self, _barg: &Barg, _next: u64, ev: &BlockEvent) {
+        BlockRob::block(self, ev);
+    }
+}
+
+/// The `--trace` commit log, with the `--timing` model when both are asked for.
 pub struct Observers {
     pub trace: Option<TraceWriter>,
     pub rob: Option<BlockRob>,
