@@ -426,7 +426,9 @@ impl<O: Observer> Machine<O> {
             }
             // Implicit end: the next instruction is a block start marker.
             let end = run.end;
-            return self.commit(end, &acc, &run).map_err(|f| self.error_at(f, end));
+            return self
+                .commit(end, &acc, &run)
+                .map_err(|f| self.error_at(f, end));
         }
     }
 

@@ -318,3 +318,21 @@ fn the_block_rob_timing_model_does_not_change_results() {
     );
     assert!(report.avg_occupancy > 0.0 && report.max_occupancy <= 256);
 }
+
+#[test]
+fn floating_point_in_gprs_is_ieee_exact() {
+    let o = run("fp", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let r = |i: u64| o.machine.mem.read_u64(o.sym("res") + 8 * i).unwrap();
+    // The host's IEEE double arithmetic (round to nearest even) is the oracle here.
+    assert_eq!(r(0), (1.5f64 + 0.1).to_bits());
+    assert_eq!(r(1), (1.5f64 / 0.1).to_bits());
+    assert_eq!(r(2), 1.5f64.mul_add(0.1, 2.0).to_bits());
+    assert_eq!(r(3), 2f64.sqrt().to_bits());
+    assert_eq!(r(4), 1);
+    assert_eq!(r(5), 0.1f64.to_bits());
+    assert_eq!(r(6), 0);
+    assert_eq!(r(7), 10.5f64.to_bits());
+    assert_eq!(r(8), u64::from((0.1f32 * 3.0).to_bits()));
+    assert_eq!(r(9), f64::from(0.1f32).to_bits());
+}
