@@ -94,6 +94,9 @@ enum Tok {
     Lane(usize, String),
     LoopDst(usize),
     RegList(Vec<usize>),
+    Tiles([usize; 6]),
+    TileDst(usize, usize),
+    DataType(usize),
 }
 
 struct Form {
@@ -728,10 +731,41 @@ impl TemplateCx<'_> {
 }
 
 fn template_tokens(fields: &[Field], mnemonic: &str, ops: &str) -> Vec<Tok> {
+    let idx = |n: &str| fields.iter().position(|f| f.name == n);
+    if mnemonic == "B.IOT" || mnemonic == "B.IOTI" {
+        // Manual 04_block_isa "Bring-up v0.4 descriptor rules": `[t#3.reuse, u#1]`, `last`
+        // for group=1, `->u<2KB>` (B.IOTI size code) or `->u<a0>` (B.IOT size register).
+        let names = [
+            "SrcTile0", "SrcTile1", "S0R", "S1R", "S0V", "S1V", "DstTile",
+        ];
+        let found: Vec<Option<usize>> = names.iter().map(|n| idx(n)).collect();
+        let size = idx("imm5").or_else(|| idx("RegSrc"));
+        if let (Some(size), true) = (size, found.iter().all(Option::is_some)) {
+            let f: Vec<usize> = found.into_iter().flatten().collect();
+            let mut toks = vec![Tok::Tiles([f[0], f[1], f[2], f[3], f[4], f[5]])];
+            if ops.contains("group=1") {
+                toks.push(Tok::Lit(", last".into()));
+            }
+            toks.push(Tok::TileDst(f[6], size));
+            return toks;
+        }
+    }
+    if mnemonic.starts_with("BSTART.")
+        && let Some(dt) = idx("DataType")
+    {
+        // Tile headers: `BSTART.TLOAD FP16`, `BSTART.CUBE 0, FP32` (DataType names from the
+        // manual's v0.4 table).
+        let mut toks = Vec::new();
+        if let Some(func) = idx("Function").or_else(|| idx("TileOpcode")) {
+            toks.push(Tok::Imm(func));
+            toks.push(Tok::Lit(", ".into()));
+        }
+        toks.push(Tok::DataType(dt));
+        return toks;
+    }
     if mnemonic == "B.IOR" {
         // `B.IOR [s0,a6],[]`: register lists without trailing `zero`s, as the LLVM dump
         // prints them (linx-isa docs/reference/examples/v0.4/curated).
-        let idx = |n: &str| fields.iter().position(|f| f.name == n);
         if let (Some(a), Some(b), Some(c), Some(d)) = (
             idx("RegSrc0"),
             idx("RegSrc1"),
@@ -1152,6 +1186,15 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
                 Tok::Named(i) => format!("Tok::Named({})", pos(*i)),
                 Tok::Lane(i, text) => format!("Tok::Lane({}, \"{}\")", pos(*i), esc(text)),
                 Tok::LoopDst(i) => format!("Tok::LoopDst({})", pos(*i)),
+                Tok::Tiles(v) => format!(
+                    "Tok::Tiles([{}])",
+                    v.iter()
+                        .map(|&i| pos(i).to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                Tok::TileDst(d, size) => format!("Tok::TileDst({}, {})", pos(*d), pos(*size)),
+                Tok::DataType(i) => format!("Tok::DataType({})", pos(*i)),
                 Tok::RegList(v) => format!(
                     "Tok::RegList(&[{}])",
                     v.iter()
@@ -1195,11 +1238,31 @@ fn emit(forms: &[Form], order: &[usize]) -> anyhow::Result<String> {
             o,
             "/// Bits of a {name}-bit word that select its decode bucket."
         )?;
+        // Gather the key bits with one shift-and-mask per run of adjacent bits.
+        let mut terms = Vec::new();
+        let mut j = 0;
+        while j < bits.len() {
+            let mut k = j;
+            while k + 1 < bits.len() && bits[k + 1] == bits[k] + 1 {
+                k += 1;
+            }
+            let mask = ((1u64 << (k - j + 1)) - 1) << j;
+            let shift = i64::from(bits[j]) - j as i64;
+            terms.push(if shift == 0 {
+                format!("w & {mask:#x}")
+            } else if shift > 0 {
+                format!("(w >> {shift}) & {mask:#x}")
+            } else {
+                format!("(w << {}) & {mask:#x}", -shift)
+            });
+            j = k + 1;
+        }
+        writeln!(o, "/// Bits {bits:?} of the word, packed.")?;
+        writeln!(o, "#[inline(always)]")?;
         writeln!(
             o,
-            "pub(crate) const KEY{name}: [u8; {}] = {:?};",
-            bits.len(),
-            bits
+            "pub(crate) fn key{name}(w: u64) -> usize {{\n    ({}) as usize\n}}",
+            terms.join(" | ")
         )?;
         let mut flat = Vec::new();
         let mut index = Vec::new();

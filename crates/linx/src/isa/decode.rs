@@ -3,7 +3,7 @@
 
 use super::generated::{
     BUCKETS16, BUCKETS32, BUCKETS48, BUCKETS64, CANDIDATES16, CANDIDATES32, CANDIDATES48,
-    CANDIDATES64, Form, KEY16, KEY32, KEY48, KEY64, MAX_OPS,
+    CANDIDATES64, Form, MAX_OPS, key16, key32, key48, key64,
 };
 use super::tables::{FieldKind, FieldSpec};
 use super::{DecodeError, Decoded};
@@ -48,17 +48,13 @@ pub fn decode_word(word: u64, len: usize) -> Result<Decoded, DecodeError> {
     } else {
         word & ((1u64 << (len * 8)) - 1)
     };
-    let (key, buckets, cands): (&[u8], &[(u16, u8)], &[Form]) = match len {
-        2 => (&KEY16, &BUCKETS16, &CANDIDATES16),
-        4 => (&KEY32, &BUCKETS32, &CANDIDATES32),
-        6 => (&KEY48, &BUCKETS48, &CANDIDATES48),
-        8 => (&KEY64, &BUCKETS64, &CANDIDATES64),
+    let (k, buckets, cands): (usize, &[(u16, u8)], &[Form]) = match len {
+        2 => (key16(word), &BUCKETS16, &CANDIDATES16),
+        4 => (key32(word), &BUCKETS32, &CANDIDATES32),
+        6 => (key48(word), &BUCKETS48, &CANDIDATES48),
+        8 => (key64(word), &BUCKETS64, &CANDIDATES64),
         _ => return Err(DecodeError::Illegal { word, len }),
     };
-    let mut k = 0usize;
-    for (j, &b) in key.iter().enumerate() {
-        k |= ((word >> b) as usize & 1) << j;
-    }
     let (start, n) = buckets[k];
     for &form in &cands[start as usize..start as usize + n as usize] {
         let info = form.info();

@@ -5,6 +5,7 @@
 use super::Decoded;
 use super::regs::{self, Role};
 use super::tables::{FieldKind, FieldSpec, FormInfo, Tok};
+use super::tiles;
 use std::fmt::{self, Write as _};
 
 /// Address -> symbol lookup for `<symbol+off>` annotations.
@@ -148,6 +149,49 @@ impl fmt::Display for Disasm<'_> {
                         let _ = write!(f, "<<{k}");
                     }
                 }
+                Tok::Tiles(t) => {
+                    let mut refs = Vec::new();
+                    for k in 0..2 {
+                        let (code, reuse, void) = (
+                            self.d.ops[t[k] as usize],
+                            self.field(t[2 + k]),
+                            self.field(t[4 + k]),
+                        );
+                        let mut r = if void == 1 && code == 0 && reuse == 0 {
+                            "-".to_string()
+                        } else {
+                            tiles::tile_name(code as u16)
+                        };
+                        if reuse == 1 {
+                            r.push_str(".reuse");
+                        }
+                        if void == 1 && r != "-" {
+                            r.push_str(".void");
+                        }
+                        refs.push(r);
+                    }
+                    while refs.last().is_some_and(|r| r == "-") {
+                        refs.pop();
+                    }
+                    let _ = write!(f, "[{}]", refs.join(", "));
+                }
+                Tok::TileDst(d, size) => {
+                    let (kind, size_v) = (self.d.ops[d as usize], self.d.ops[size as usize]);
+                    if kind != 7 || size_v != 0 {
+                        let size_spec = &info.fields[size as usize];
+                        let size_text = if size_spec.kind == FieldKind::Reg {
+                            regs::name(size_v as u16).to_string()
+                        } else {
+                            tiles::size_text(size_v)
+                        };
+                        let _ = write!(
+                            f,
+                            "\t->{}<{size_text}>",
+                            tiles::DST_KINDS[(kind & 7) as usize]
+                        );
+                    }
+                }
+                Tok::DataType(i) => f.push_str(&tiles::data_type_text(self.d.ops[i as usize])),
                 Tok::LoopDst(i) => {
                     let _ = write!(f, "\t->lb{}", self.d.ops[i as usize]);
                 }

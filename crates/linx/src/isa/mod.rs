@@ -73,6 +73,7 @@ pub mod listing;
 pub mod parse;
 pub mod regs;
 pub mod tables;
+pub mod tiles;
 
 pub use decode::{decode, decode_word, insn_len};
 pub use display::{BRANCH_TYPES, Disasm, Symbols};

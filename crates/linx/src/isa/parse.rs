@@ -5,6 +5,7 @@ use super::display::{BRANCH_TYPES, number, role_after, srcr_type_names};
 use super::regs;
 use super::regs::Role;
 use super::tables::{FieldKind, Tok};
+use super::tiles;
 use super::{Decoded, Form};
 
 /// Label values for expressions: `None` when undefined.
@@ -389,6 +390,74 @@ pub fn parse_operands(
                     k.ok_or_else(|| format!("`{name}` is not a branch type"))? as i64;
             }
             Tok::Named(i) => named.push(i),
+            Tok::Tiles(t) => {
+                c.expect("[")?;
+                for k in 0..2 {
+                    c.ws();
+                    if c.peek() == Some(']') {
+                        d.set(info.fields[t[4 + k] as usize].name, 1);
+                        continue;
+                    }
+                    if k > 0 {
+                        c.expect(",")?;
+                        c.ws();
+                    }
+                    let r = c.rest();
+                    let n = r.find([',', ']']).unwrap_or(r.len());
+                    let item = r[..n].trim();
+                    c.pos += n;
+                    let mut name = item;
+                    let void = name.ends_with(".void") || name == "-";
+                    name = name.trim_end_matches(".void");
+                    let reuse = name.ends_with(".reuse");
+                    name = name.trim_end_matches(".reuse");
+                    let code = if name == "-" {
+                        0
+                    } else {
+                        tiles::parse_tile(name)
+                            .ok_or_else(|| format!("`{item}` is not a tile (t#1..n#8)"))?
+                    };
+                    d.ops[t[k] as usize] = i64::from(code);
+                    d.set(info.fields[t[2 + k] as usize].name, i64::from(reuse));
+                    d.set(info.fields[t[4 + k] as usize].name, i64::from(void));
+                }
+                c.expect("]")?;
+            }
+            Tok::TileDst(dst, size) => {
+                c.ws();
+                if c.rest().starts_with("->") {
+                    c.pos += 2;
+                    let kind = c.ident().to_ascii_lowercase();
+                    d.ops[dst as usize] = tiles::DST_KINDS
+                        .iter()
+                        .position(|k| *k == kind)
+                        .ok_or_else(|| {
+                            format!("`{kind}` is not a tile destination (t, u, m, n, acc)")
+                        })? as i64;
+                    c.expect("<")?;
+                    let r = c.rest();
+                    let n = r.find('>').ok_or("missing `>`")?;
+                    let text = r[..n].trim();
+                    c.pos += n + 1;
+                    d.ops[size as usize] = if info.fields[size as usize].kind == FieldKind::Reg {
+                        i64::from(
+                            regs::parse(text)
+                                .ok_or_else(|| format!("`{text}` is not a register"))?,
+                        )
+                    } else {
+                        tiles::parse_size(text).ok_or_else(|| {
+                            format!("`{text}` is not a tile size (512B, 2KB, ...)")
+                        })?
+                    };
+                } else {
+                    d.ops[dst as usize] = 7;
+                }
+            }
+            Tok::DataType(i) => {
+                let name = c.ident();
+                d.ops[i as usize] = tiles::parse_data_type(name)
+                    .ok_or_else(|| format!("`{name}` is not a tile data type (FP16, INT8, ...)"))?;
+            }
             Tok::LoopDst(i) => {
                 c.expect("->")?;
                 let name = c.ident().to_ascii_lowercase();

@@ -82,6 +82,13 @@ pub enum Tok {
     LoopDst(u8),
     /// Registers separated by `,`, trailing `zero`s omitted (`B.IOR [s0,a6],[]`).
     RegList(&'static [u8]),
+    /// B.IOT/B.IOTI source tiles `[t#3.reuse, u#1]` from fields
+    /// [SrcTile0, SrcTile1, S0R, S1R, S0V, S1V] (manual 04_block_isa descriptor rules).
+    Tiles([u8; 6]),
+    /// B.IOT/B.IOTI destination `\t->u<2KB>` / `\t->u<a0>`: (DstTile, size code or register).
+    TileDst(u8, u8),
+    /// A tile DataType by name (`FP16`, `INT8`, ...; manual 04_block_isa table).
+    DataType(u8),
 }
 
 /// Everything about one form.
