@@ -8,18 +8,18 @@ _start: C.BSTART.STD
         addi    a1, %lo12(src), ->a1
         addtpc  %pcpage(dst), ->a2
         addi    a2, %lo12(dst), ->a2
-        BSTART.TLOAD 17                 # INT32
+        BSTART.TLOAD INT32
         B.ARG   NORM.normal
-        .word   0x30007293              # B.IOTI [], last ->t<512B> (see linx-requests R5)
+        B.IOTI  [], last ->t<512B>
         B.IOR   [a0,a1],[]
         C.B.DIMI 3, ->lb0
         C.B.DIMI 4, ->lb1
         C.B.DIMI 4, ->lb2
-        BSTART.TMOV 17
-        .word   0x24007313              # B.IOTI [t#1], last ->m<1KB>
-        BSTART.TSTORE 17
+        BSTART.TMOV INT32
+        B.IOTI  [t#1], last ->m<1KB>
+        BSTART.TSTORE INT32
         B.ARG   NORM.normal
-        .word   0x20087293              # B.IOTI [m#1], last
+        B.IOTI  [m#1], last
         B.IOR   [a2],[]
         C.B.DIMI 3, ->lb0
         C.B.DIMI 4, ->lb1
