@@ -396,12 +396,46 @@ impl<O: Observer> Machine<O> {
                     .begin_block(pc, BlockType::Std, BranchType::Fall, 0);
             }
         }
-        let mut acc = run.event.clone();
+        let mut acc = if O::BLOCKS {
+            run.event.clone()
+        } else {
+            BlockEvent::default()
+        };
+        let bt = self.cpu.barg.block_type;
+        let coupled = bt.is_scalar();
         loop {
-            for j in i..run.ops.len() {
-                let op = run.ops[j];
+            // Fast path: a coupled scalar body, nothing observed per instruction, and the
+            // instruction limit (if any) out of reach for this run.
+            let fast = coupled
+                && !O::INSNS
+                && self
+                    .cfg
+                    .max_insns
+                    .is_none_or(|l| self.cpu.insns + run.ops.len() as u64 <= l);
+            let mut j = i;
+            while j < run.ops.len() {
+                let op = &run.ops[j];
                 let at = run.pcs[j];
-                match self.step(&run, j, &op, at) {
+                if fast && op.is_plain() {
+                    self.cpu.payload = true;
+                    match self.cpu.exec(op, at, &mut self.mem, &mut self.process) {
+                        Ok(Flow::Next) => {
+                            self.cpu.insns += 1;
+                            j += 1;
+                            continue;
+                        }
+                        Ok(Flow::Exit(code)) => {
+                            self.cpu.insns += 1;
+                            return Ok(BlockEnd::Exit(Exit::Exited(code)));
+                        }
+                        Ok(Flow::Killed(sig)) => {
+                            self.cpu.insns += 1;
+                            return Ok(BlockEnd::Exit(Exit::Killed(sig)));
+                        }
+                        Err(f) => return Err(self.error_at(f, at)),
+                    }
+                }
+                match self.step(&run, j, op, at) {
                     Ok(None) => {}
                     Ok(Some(end)) => {
                         return match end {
@@ -413,6 +447,7 @@ impl<O: Observer> Machine<O> {
                     }
                     Err(f) => return Err(self.error_at(f, at)),
                 }
+                j += 1;
             }
             if run.cut {
                 run = self.run_at(run.end);

@@ -485,6 +485,29 @@ impl Op {
         matches!(self, Op::BlockStart { .. } | Op::Template { .. })
     }
 
+    /// A scalar instruction that [`crate::cpu::Cpu::exec`] runs with no engine involvement
+    /// (everything but markers, descriptors, branches, vector ops, system calls that need the
+    /// BSTOP check, FENCE.I and the unsupported/invalid placeholders).
+    #[inline]
+    pub fn is_plain(&self) -> bool {
+        !matches!(
+            self,
+            Op::BlockStart { .. }
+                | Op::Template { .. }
+                | Op::Bstop
+                | Op::Desc(_)
+                | Op::Branch { .. }
+                | Op::BranchP { .. }
+                | Op::Jump { .. }
+                | Op::JumpReg { .. }
+                | Op::Vec(_)
+                | Op::Acrc { .. }
+                | Op::FenceI
+                | Op::Unsupported(_)
+                | Op::Invalid
+        )
+    }
+
     /// Ends the instruction run of a block body: a start marker or BSTOP.
     pub fn is_terminator(&self) -> bool {
         self.is_block_start() || matches!(self, Op::Bstop)
