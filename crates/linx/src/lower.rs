@@ -282,13 +282,7 @@ fn mem_core(m: &str) -> Option<(bool, u8, bool, bool)> {
     if !suffixes_ok || b.len() < 2 || !(b[0] == b'L' || b[0] == b'S') {
         return None;
     }
-    let log2 = match b[1] {
-        b'B' => 0,
-        b'H' => 1,
-        b'W' => 2,
-        b'D' => 3,
-        _ => return None,
-    };
+    let log2 = size_log2(b[1])?;
     let rest = &core[2..];
     if !rest.chars().all(|c| matches!(c, 'U' | 'I' | 'P')) {
         return None;
@@ -298,6 +292,22 @@ fn mem_core(m: &str) -> Option<(bool, u8, bool, bool)> {
         return None;
     }
     Some((store, log2, rest.starts_with('U'), rest.ends_with('P')))
+}
+
+/// `size_log2`, doubleword for anything else (the atomics' size letters).
+fn size_log2_or_d(letter: u8) -> u8 {
+    size_log2(letter).unwrap_or(3)
+}
+
+/// log2 of the access size named by a mnemonic letter (`B`, `H`, `W`, `D`).
+pub(crate) fn size_log2(letter: u8) -> Option<u8> {
+    Some(match letter {
+        b'B' => 0,
+        b'H' => 1,
+        b'W' => 2,
+        b'D' => 3,
+        _ => return None,
+    })
 }
 
 fn lower_mem(f: &F, m: &str) -> Option<Op> {
@@ -410,15 +420,6 @@ fn amo_of(name: &str) -> Option<Amo> {
     })
 }
 
-fn size_of(c: u8) -> u8 {
-    match c {
-        b'B' => 0,
-        b'H' => 1,
-        b'W' => 2,
-        _ => 3,
-    }
-}
-
 fn rr(f: &F, op: Alu) -> Op {
     Op::Rr {
         f: op,
@@ -507,7 +508,7 @@ fn lower_other(f: &F, m: &str) -> Op {
             ("LW" | "LD", Some(a)) => {
                 return Op::Amo {
                     f: a,
-                    fmt: aligned(size_of(bytes[1])),
+                    fmt: aligned(size_log2_or_d(bytes[1])),
                     rd: f.rd(),
                     addr: f.r("SrcL"),
                     src: f.r("SrcR"),
@@ -516,7 +517,7 @@ fn lower_other(f: &F, m: &str) -> Op {
             ("SW" | "SD", Some(a)) => {
                 return Op::Amo {
                     f: a,
-                    fmt: aligned(size_of(bytes[1])),
+                    fmt: aligned(size_log2_or_d(bytes[1])),
                     rd: 0,
                     addr: f.r("SrcL"),
                     src: f.r("SrcR"),
@@ -524,14 +525,14 @@ fn lower_other(f: &F, m: &str) -> Op {
             }
             ("LR", _) => {
                 return Op::Lr {
-                    fmt: aligned(size_of(op.as_bytes()[0])),
+                    fmt: aligned(size_log2_or_d(op.as_bytes()[0])),
                     rd: f.rd(),
                     addr: f.r("SrcL"),
                 };
             }
             ("SC", _) => {
                 return Op::Sc {
-                    size: size_of(op.as_bytes()[0]),
+                    size: size_log2_or_d(op.as_bytes()[0]),
                     rd: f.rd(),
                     src: f.r("SrcL"),
                     addr: f.r("SrcR"),
@@ -544,7 +545,7 @@ fn lower_other(f: &F, m: &str) -> Op {
         return Op::Amo {
             f: Amo::Swap,
             fmt: MemFmt {
-                log2: size_of(s.as_bytes()[0]),
+                log2: size_log2_or_d(s.as_bytes()[0]),
                 signed: s.starts_with('W'),
             },
             rd: f.rd(),
@@ -555,7 +556,7 @@ fn lower_other(f: &F, m: &str) -> Op {
     if let Some(s) = base.strip_prefix("CAS") {
         return Op::Cas {
             fmt: MemFmt {
-                log2: size_of(s.as_bytes()[0]),
+                log2: size_log2_or_d(s.as_bytes()[0]),
                 signed: s.starts_with('W'),
             },
             rd: f.rd(),

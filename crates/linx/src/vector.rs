@@ -65,13 +65,7 @@ fn vmem(m: &str) -> Option<VMem> {
     if b.len() < 2 || !(b[0] == b'L' || b[0] == b'S') {
         return None;
     }
-    let log2 = match b[1] {
-        b'B' => 0,
-        b'H' => 1,
-        b'W' => 2,
-        b'D' => 3,
-        _ => return None,
-    };
+    let log2 = crate::lower::size_log2(b[1])?;
     let tail = &core[2..];
     if !tail.chars().all(|c| matches!(c, 'U' | 'I')) {
         return None;

@@ -1,4 +1,4 @@
-# Lane replay order of BSTART.MPAR: each replay bumps a GPR counter (scalar-uniform code) and
+# Lane replay order of a kernel block (BSTART.MSEQ; the test also runs it as BSTART.MPAR): each replay bumps a GPR counter (scalar-uniform code) and
 # logs its lane id lc0 + 8*lc1 at log[counter]. LB0 = 5 lanes, LB1 = 3 groups.
         .text
 _start: C.BSTART.STD
@@ -7,7 +7,7 @@ _start: C.BSTART.STD
         addi    zero, 0, ->x0
         addi    zero, 5, ->a0
         addi    zero, 3, ->a1
-        BSTART.MPAR
+        BSTART.MSEQ
         B.TEXT  body
         B.IOR   [s0],[]
         B.DIM   a0, 0, ->lb0
