@@ -86,11 +86,17 @@ pub struct Body {
     pub ops: Vec<Op>,
     pub pcs: Vec<u64>,
     pub decoded: Vec<Option<Decoded>>,
+    /// Address of the terminator (a branch there ends the replay).
+    pub end: u64,
 }
 
 impl Body {
-    /// The index of the instruction at `pc`, if the body has one there.
+    /// The index of the instruction at `pc` (the terminator counts as one past the end), if
+    /// the body has one there.
     pub fn index_of(&self, pc: u64) -> Option<usize> {
+        if pc == self.end {
+            return Some(self.ops.len());
+        }
         self.pcs.binary_search(&pc).ok()
     }
 }
@@ -236,12 +242,14 @@ impl<O: Observer> Machine<O> {
             ops: Vec::new(),
             pcs: Vec::new(),
             decoded: Vec::new(),
+            end: text,
         };
         let mut pc = text;
         loop {
             let d = self.fetch(pc)?;
             let op = lower(&d, pc, self.cfg.cfi);
             if op.is_terminator() {
+                body.end = pc;
                 break;
             }
             self.mem.mark_code(pc);

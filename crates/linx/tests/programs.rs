@@ -74,7 +74,10 @@ fn source(name: &str) -> String {
 
 fn run_with<O: Observer>(name: &str, cfi: CfiMode, obs: O) -> Outcome<O> {
     let program = assemble(&format!("{name}.s"), &source(name)).unwrap_or_else(|e| panic!("{e}"));
-    let elf = program.to_elf();
+    run_elf(name, program.to_elf(), cfi, obs)
+}
+
+fn run_elf<O: Observer>(name: &str, elf: Vec<u8>, cfi: CfiMode, obs: O) -> Outcome<O> {
     let prog = runtime::load(&elf, &[name.to_string()], &[], &RuntimeConfig::default()).unwrap();
     let symbols = ["arr", "out", "log", "src", "dst", "res", "msg", "data"]
         .iter()
@@ -339,4 +342,66 @@ fn floating_point_in_gprs_is_ieee_exact() {
     assert_eq!(r(7), 10.5f64.to_bits());
     assert_eq!(r(8), u64::from((0.1f32 * 3.0).to_bits()));
     assert_eq!(r(9), f64::from(0.1f32).to_bits());
+}
+
+#[test]
+fn mset_and_mcopy_template_blocks() {
+    let o = run("mcopy_mset", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let mut got = [0u8; 9];
+    let at = o.sym("src") + 5; // dst follows the 5 bytes of src
+    for (i, b) in got.iter_mut().enumerate() {
+        *b = o.machine.mem.read_u8(at + i as u64).unwrap();
+    }
+    assert_eq!(&got, b"hello\x5a\x5a\x5a\0");
+}
+
+#[test]
+fn kernel_bodies_branch_and_coupled_blocks_may_not() {
+    let o = run("kernel_branch", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let got: Vec<u32> = (0..4).map(|i| o.word("out", i)).collect();
+    assert_eq!(got, [u32::MAX, u32::MAX, 7, 7]);
+    let e = run("coupled_branch", CfiMode::Strict).error();
+    assert!(
+        e.contains("in-body branches are legal only in MPAR/MSEQ"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_vseq_body_reduces_lanes_into_a_gpr() {
+    assert_eq!(run("vseq_reduce", CfiMode::Strict).exit(), 30);
+}
+
+/// Run auxv.s as assembled (ET_EXEC) or relabelled ET_DYN (static-pie; it is position
+/// independent), and return (load bias, res[0..6]); symbols include the bias.
+fn auxv(pie: bool) -> (u64, Vec<u64>) {
+    let mut elf = assemble("auxv.s", &source("auxv")).unwrap().to_elf();
+    if pie {
+        elf[16..18].copy_from_slice(&3u16.to_le_bytes()); // e_type = ET_DYN
+    }
+    let o = run_elf("auxv", elf, CfiMode::Strict, NoObserver);
+    assert_eq!(o.exit(), 0);
+    let bias = if pie {
+        RuntimeConfig::default().pie_base
+    } else {
+        0
+    };
+    let res = (0..6)
+        .map(|i| o.machine.mem.read_u64(o.sym("res") + 8 * i).unwrap())
+        .collect();
+    (bias, res)
+}
+
+#[test]
+fn static_and_static_pie_programs_get_the_auxiliary_vector_musl_reads() {
+    for pie in [false, true] {
+        let (bias, r) = auxv(pie);
+        let (phdr, pagesz, base, entry, random, argc) = (r[0], r[1], r[2], r[3], r[4], r[5]);
+        assert_eq!(entry, bias + 0x10000, "AT_ENTRY (pie: {pie})");
+        // The assembler does not map its program headers (linx-requests R6): AT_PHDR = 0.
+        assert_eq!((phdr, pagesz, base, argc), (0, 4096, 0, 1));
+        assert!(random > 0x7f00_0000_0000, "AT_RANDOM points into the stack");
+    }
 }
