@@ -47,6 +47,19 @@ pub struct Config {
     pub max_insns: Option<u64>,
 }
 
+/// How often the compat-mode rules changed the outcome of a commit (all zero in strict mode).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CompatUse {
+    /// A fixed DIRECT/COND target or a fall-through landed on a non-block-start.
+    pub cfi_exempt: u64,
+    /// A CALL/ICALL without SETRET wrote the fall-through to `ra`.
+    pub call_without_setret: u64,
+    /// A RET block without SETC.TGT returned to `ra`.
+    pub ret_to_ra: u64,
+    /// A predicated FALL took the next COND header's target.
+    pub predicated_fall: u64,
+}
+
 /// How the program ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
@@ -134,6 +147,8 @@ pub struct Machine<O: Observer> {
     cache: CodeCache,
     /// The run a commit's CFI check already fetched for the next block.
     next_run: Option<Rc<Run>>,
+    /// How often compat-mode rules were needed.
+    pub compat: CompatUse,
     pub obs: O,
 }
 
@@ -164,6 +179,7 @@ impl<O: Observer> Machine<O> {
             pc: prog.entry,
             cache: CodeCache::default(),
             next_run: None,
+            compat: CompatUse::default(),
             obs,
         }
     }
@@ -346,8 +362,9 @@ impl<O: Observer> Machine<O> {
             Some(f) => self.run_after(f, target),
             None => self.run_at(target),
         };
-        let ok = Self::is_landing(run.first())
-            || (self.cfg.cfi == CfiMode::Compat && a.kind != TargetKind::Dynamic);
+        let landing = Self::is_landing(run.first());
+        let ok = landing || (self.cfg.cfi == CfiMode::Compat && a.kind != TargetKind::Dynamic);
+        self.compat.cfi_exempt += u64::from(!landing && ok);
         self.next_run = Some(run);
         if ok {
             return Ok(());
@@ -575,6 +592,10 @@ impl<O: Observer> Machine<O> {
         let c = barg.commit(fallthrough, ra, self.cfg.cfi)?;
         if let Some(v) = c.write_ra {
             self.cpu.regs.write(REG_RA, v);
+            self.compat.call_without_setret += 1;
+        }
+        if barg.exit == BranchType::Ret && barg.tgt.is_none() {
+            self.compat.ret_to_ra += 1;
         }
         let (mut next, mut kind) = (c.next, c.kind);
         // Predicated FALL (compat, notes §10.5): a FALL block that set the condition, followed
@@ -591,6 +612,7 @@ impl<O: Observer> Machine<O> {
         {
             next = target;
             kind = TargetKind::Fixed;
+            self.compat.predicated_fall += 1;
         }
         let a = Arrival {
             kind,

@@ -157,7 +157,8 @@ fn a_transfer_into_a_block_is_illegal_control_flow() {
         "the committing C.BSTOP: {e}"
     );
     // Compat exempts fixed DIRECT targets: `mid` runs as an implicit block.
-    assert_eq!(run("cfi_direct", CfiMode::Compat).exit(), 101);
+    let o = run("cfi_direct", CfiMode::Compat);
+    assert_eq!((o.exit(), o.machine.compat.cfi_exempt), (101, 1));
 }
 
 #[test]
@@ -191,20 +192,26 @@ fn calls_returns_and_frame_templates() {
 #[test]
 fn call_without_setret_keeps_ra_in_strict_mode_only() {
     assert_eq!(run("call_no_setret", CfiMode::Strict).exit(), 64);
-    assert_eq!(run("call_no_setret", CfiMode::Compat).exit(), 0x10010);
+    let o = run("call_no_setret", CfiMode::Compat);
+    assert_eq!(
+        (o.exit(), o.machine.compat.call_without_setret),
+        (0x10010, 1)
+    );
 }
 
 #[test]
 fn ret_without_setc_tgt_faults_in_strict_mode_and_returns_to_ra_in_compat() {
     let e = run("ret_no_tgt", CfiMode::Strict).error();
     assert!(e.contains("RET block has no target"), "{e}");
-    assert_eq!(run("ret_no_tgt", CfiMode::Compat).exit(), 5);
+    let o = run("ret_no_tgt", CfiMode::Compat);
+    assert_eq!((o.exit(), o.machine.compat.ret_to_ra), (5, 1));
 }
 
 #[test]
 fn setc_before_a_cond_header_is_a_predicated_fall_only_in_compat_mode() {
     assert_eq!(run("predicated_fall", CfiMode::Strict).exit(), 2);
-    assert_eq!(run("predicated_fall", CfiMode::Compat).exit(), 9);
+    let o = run("predicated_fall", CfiMode::Compat);
+    assert_eq!((o.exit(), o.machine.compat.predicated_fall), (9, 1));
 }
 
 #[test]
