@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Local check (not run in CI): every instruction in the executable sections of real Linx
-# v0.4 binaries decodes, and the disassembly re-assembles to the same bytes.
+# v0.4 binaries decodes, every PC-relative target lands on an instruction (or, for *.PCR,
+# inside a section), and the disassembly re-assembles to the same bytes. Needs python3 and
+# readelf.
 #   scripts/linx-check-real-binaries.sh path/to/01_containers.static [more ELF files]
 # The binaries come from LinxISA/linx-isa avs/compiler/linx-llvm/tests/out-cpp/bin/ (fetch
 # that repository yourself; they are not part of this project).
@@ -18,6 +20,8 @@ for elf in "$@"; do
     status=1; continue
   fi
   insns=$(grep -cE '^ +[0-9a-f]+:' "$tmp/$name.dis")
+  # Targets must land on instructions (code) or inside sections (PCR data).
+  python3 scripts/linx-check-targets.py "$tmp/$name.dis" "$elf" || status=1
   # Listing -> source: one .org per executable section, symbol headers become labels.
   awk '
     /^Disassembly of section/ { sec = $4; sub(":", "", sec); pending = 1; next }

@@ -113,7 +113,12 @@ fn disasm(path: &std::path::Path) -> anyhow::Result<ExitCode> {
         .with_context(|| path.display().to_string())?;
     // A closed pipe (`| head`) is not an error worth a message.
     let mut out = std::io::stdout().lock();
-    let _ = write!(out, "\n{}:{}", path.display(), d.text);
+    let _ = write!(
+        out,
+        "\n{}:     file format elf64-linx\n{}",
+        path.display(),
+        d.text
+    );
     if d.undecodable > 0 {
         eprintln!(
             "macrosim: {}: {} halfwords did not decode (listed as .hword)",

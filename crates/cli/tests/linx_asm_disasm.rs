@@ -7,6 +7,17 @@ fn macrosim() -> Command {
     Command::new(env!("CARGO_BIN_EXE_macrosim"))
 }
 
+/// Run `macrosim` with `args`; it must succeed.
+fn ok(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    let out = macrosim().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("macrosim-linx-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -37,31 +48,17 @@ fn asm_then_disasm() {
     let src = tmp("hello.s");
     let elf = tmp("hello.elf");
     std::fs::write(&src, HELLO).unwrap();
-    let out = macrosim()
-        .args(["linx", "asm"])
-        .arg(&src)
-        .arg("-o")
-        .arg(&elf)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ok(&[
+        "linx".as_ref(),
+        "asm".as_ref(),
+        src.as_os_str(),
+        "-o".as_ref(),
+        elf.as_os_str(),
+    ]);
     let bytes = std::fs::read(&elf).unwrap();
     assert_eq!(&bytes[..4], b"\x7fELF");
     assert_eq!(u16::from_le_bytes([bytes[18], bytes[19]]), 233);
-    let out = macrosim()
-        .args(["linx", "disasm"])
-        .arg(&elf)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let out = ok(&["linx".as_ref(), "disasm".as_ref(), elf.as_os_str()]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("Disassembly of section .text:"), "{text}");
     assert!(text.contains("0000000000010000 <_start>:"), "{text}");

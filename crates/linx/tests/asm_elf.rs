@@ -129,4 +129,27 @@ fn fused_call_header_encodes_as_its_two_halves() {
     let b = decode(&t[2..]).unwrap();
     assert_eq!((a.form, b.form), (Form::CBstartDirect, Form::CSetret));
     assert_eq!(a.target(TEXT_BASE), p.symbol("g"));
+    assert_eq!(b.target(TEXT_BASE + 2), p.symbol("r"));
+    // The 48-bit one is BSTART (simm25) + C.SETRET.
+    let p = assemble(
+        "f.s",
+        "f:  HL.BSTART.CALL g, r, ->ra\n    C.BSTOP\nr:  C.BSTART.STD\ng:  C.BSTOP\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let t = &p.section(".text").unwrap().data;
+    let a = decode(&t[0..]).unwrap();
+    let b = decode(&t[4..]).unwrap();
+    assert_eq!((a.form, b.form), (Form::BstartDirect, Form::CSetret));
+    assert_eq!(a.target(TEXT_BASE), p.symbol("g"));
+    assert_eq!(b.target(TEXT_BASE + 4), p.symbol("r"));
+}
+
+#[test]
+fn overlapping_sections_are_reported() {
+    let e = assemble(
+        "o.s",
+        "  .text\n  .org 0x10000\n  C.BSTOP\n  .data\n  .org 0x10000\n  .word 1\n",
+    )
+    .unwrap_err();
+    assert_eq!(e.to_string(), "o.s:5: sections .text and .data overlap");
 }

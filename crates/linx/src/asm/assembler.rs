@@ -13,7 +13,8 @@
 
 use super::program::{Program, Section, SectionKind, Symbol, TEXT_BASE};
 use super::source::{self, Line};
-use crate::isa::parse::{eval, parse_operands};
+use crate::isa::expr::eval;
+use crate::isa::parse::parse_operands;
 use crate::isa::tables::Tok;
 use crate::isa::{Form, encode_bytes};
 use std::collections::{BTreeMap, HashMap};
@@ -82,6 +83,8 @@ enum Item {
 
 struct SectionBuild {
     name: String,
+    /// Where the section was opened (or placed by `.org`), for layout errors.
+    line: usize,
     kind: SectionKind,
     origin: Option<u64>,
     size: u64,
@@ -119,7 +122,7 @@ pub fn assemble(file: &str, text: &str) -> Result<Program, AsmError> {
         equs: BTreeMap::new(),
         globals: Vec::new(),
     };
-    a.switch(".text");
+    a.switch(".text", 1);
     for (i, raw) in text.lines().enumerate() {
         a.line(i + 1, raw)?;
     }
@@ -135,12 +138,13 @@ impl Assembler<'_> {
         }
     }
 
-    fn switch(&mut self, name: &str) {
+    fn switch(&mut self, name: &str, line: usize) {
         if let Some(i) = self.sections.iter().position(|s| s.name == name) {
             self.current = i;
         } else {
             self.sections.push(SectionBuild {
                 name: name.to_string(),
+                line,
                 kind: kind_of(name),
                 origin: None,
                 size: 0,
@@ -195,12 +199,12 @@ impl Assembler<'_> {
         let args = source::args(rest);
         let in_bss = self.sec().kind == SectionKind::Bss;
         match d {
-            ".text" | ".data" | ".rodata" | ".bss" => self.switch(d),
+            ".text" | ".data" | ".rodata" | ".bss" => self.switch(d, n),
             ".section" => {
                 let name = args
                     .first()
                     .ok_or_else(|| self.err(n, ".section needs a name"))?;
-                self.switch(name);
+                self.switch(name, n);
                 // GNU flags: "ax" code, "aw" data, "a" read-only.
                 if let Some(flags) = args.get(1) {
                     let flags = source::string_literal(flags).map_err(|m| self.err(n, m))?;
@@ -261,7 +265,7 @@ impl Assembler<'_> {
                     Some(f) => self.constant(n, f)? as u8,
                     None => 0,
                 };
-                if !(0..=1 << 30).contains(&count) {
+                if !(0..=1 << 26).contains(&count) {
                     return Err(self.err(n, format!("{d} size {count} out of range")));
                 }
                 self.pad(count as u64, fill);
@@ -311,6 +315,7 @@ impl Assembler<'_> {
                     return Err(self.err(n, ".org must come before the section's first byte"));
                 }
                 self.sec().origin = Some(a as u64);
+                self.sec().line = n;
             }
             other => return Err(self.err(n, format!("unknown directive `{other}`"))),
         }
@@ -384,7 +389,17 @@ impl Assembler<'_> {
                     Some(o) => o,
                     None => next.div_ceil(0x1000) * 0x1000,
                 };
-                next = next.max(addr[i] + s.size);
+                // Keep every address inside a 56-bit space (and the sums below exact).
+                let end = addr[i]
+                    .checked_add(s.size)
+                    .filter(|&e| e <= 1 << 56)
+                    .ok_or_else(|| {
+                        self.err(
+                            s.line,
+                            format!("section {} does not fit below 2^56", s.name),
+                        )
+                    })?;
+                next = next.max(end);
             }
         }
         // Sections must not overlap.
@@ -395,7 +410,10 @@ impl Assembler<'_> {
                     && addr[i] < addr[j] + b.size
                     && addr[j] < addr[i] + a.size
                 {
-                    return Err(self.err(0, format!("sections {} and {} overlap", a.name, b.name)));
+                    return Err(self.err(
+                        b.line,
+                        format!("sections {} and {} overlap", a.name, b.name),
+                    ));
                 }
             }
         }

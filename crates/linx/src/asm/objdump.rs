@@ -19,7 +19,8 @@ pub enum ObjdumpError {
     Section { name: String, why: String },
 }
 
-/// The disassembly text and how many halfwords did not decode.
+/// The disassembly (the sections' listings, without objdump's leading file line) and how
+/// many halfwords did not decode.
 pub struct Disassembly {
     pub text: String,
     pub undecodable: usize,
@@ -41,7 +42,7 @@ pub fn disassemble_elf(bytes: &[u8]) -> Result<Disassembly, ObjdumpError> {
         .filter(|(_, n)| !n.is_empty() && !n.starts_with("$"))
         .collect();
     let syms = SymbolTable::new(syms);
-    let mut text = String::from("\nfile format elf64-linx\n");
+    let mut text = String::new();
     let mut undecodable = 0;
     let mut instructions_bytes = 0;
     for section in file.sections() {

@@ -13,2971 +13,2971 @@ pub const MAX_OPS: usize = 6;
 pub enum Form {
     /// `acrc rst_type` (4 bytes)
     ///
-    /// ops: [RST_Type]
+    /// ops: `[RST_Type]`
     Acrc,
     /// `acre rra_type` (4 bytes)
     ///
-    /// ops: [RRA_Type]
+    /// ops: `[RRA_Type]`
     Acre,
     /// `add SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Add,
     /// `addi SrcL, uimm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     Addi,
     /// `addiw SrcL, uimm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     Addiw,
     /// `addtpc simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, imm20]
+    /// ops: `[RegDst, imm20]`
     Addtpc,
     /// `addw SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Addw,
     /// `and SrcL, SrcR<{.sw,.uw,.not}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     And,
     /// `andi SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Andi,
     /// `andiw SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Andiw,
     /// `andw SrcL, SrcR<{.sw,.uw,.not}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Andw,
     /// `assert SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     Assert,
     /// `B.ARG NORM.normal` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     BArgNormNormal,
     /// `B.ARG format` (4 bytes)
     ///
-    /// ops: [format]
+    /// ops: `[format]`
     BArgFormat,
     /// `B.ARG NZ2DN.canon` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     BArgNz2dnCanon,
     /// `B.ARG ND2ZN.normal, FP16, Null` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     BArgNd2znNormal,
     /// `B.ARG DN2ZN.normal, FP16, Null` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     BArgDn2znNormal,
     /// `B.ARG DN2NZ.normal, FP32, Null` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     BArgDn2nzNormal,
     /// `B.ATTR {trap, atomic, <aq, rl, aqrl>, far, DataLayout.{canon, normal}, SrcType, PadValue, DR}` (4 bytes)
     ///
-    /// ops: [DataLayout, DataType, PadValue]; flags: [C, DR, T, aq, atom, far, rl]
+    /// ops: `[DataLayout, DataType, PadValue]`; flags: `[C, DR, T, aq, atom, far, rl]`
     BAttr,
     /// `B.DIM RegSrc, uimm, ->LB2` (4 bytes)
     ///
-    /// ops: [RegSrc, uimm17]
+    /// ops: `[RegSrc, uimm17]`
     BDimRegsrc,
     /// `B.DIM RegSrc, uimm, ->LB0` (4 bytes)
     ///
-    /// ops: [RegSrc, uimm17]
+    /// ops: `[RegSrc, uimm17]`
     BDimRegsrc2,
     /// `B.DIM RegSrc, uimm, ->LB1` (4 bytes)
     ///
-    /// ops: [RegSrc, uimm17]
+    /// ops: `[RegSrc, uimm17]`
     BDimRegsrc3,
     /// `b.eq SrcL, SrcR, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     BEq,
     /// `b.ge SrcL, SrcR, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     BGe,
     /// `b.geu SrcL, SrcR, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     BGeu,
     /// `B.HINT {BR.{likely, unlikely}, TEMP.{hot, warm, cool, none}, PRFSIZE}` (4 bytes)
     ///
-    /// ops: [prefetch_size, temp]; flags: [L/UL, V]
+    /// ops: `[prefetch_size, temp]`; flags: `[L/UL, V]`
     BHintBr,
     /// `B.HINT TRACE.{begin, end}` (4 bytes)
     ///
-    /// ops: [reserve]; flags: [B/E]
+    /// ops: `[reserve]`; flags: `[B/E]`
     BHintTrace,
     /// `B.IOD DepSrc0, DepSrc1, DepSrc2, ->DepDst` (4 bytes)
     ///
-    /// ops: [DepDst, DepSrc0, DepSrc1, DepSrc2]
+    /// ops: `[DepDst, DepSrc0, DepSrc1, DepSrc2]`
     BIod,
     /// `B.IOR [RegSrc0, RegSrc1, RegSrc2],[RegDst]` (4 bytes)
     ///
-    /// ops: [RegDst, RegSrc0, RegSrc1, RegSrc2]
+    /// ops: `[RegDst, RegSrc0, RegSrc1, RegSrc2]`
     BIor,
     /// `B.IOT [SrcTile0<.reuse>, SrcTile1<.reuse>],  group=1, ->DstTile<RegSrc>` (4 bytes)
     ///
-    /// ops: [DstTile, RegSrc, SrcTile0, SrcTile1]; flags: [S0R, S0V, S1R, S1V]
+    /// ops: `[DstTile, RegSrc, SrcTile0, SrcTile1]`; flags: `[S0R, S0V, S1R, S1V]`
     BIotSrctile0,
     /// `B.IOT [SrcTile0<.reuse>, SrcTile1<.reuse>],  group=0, ->DstTile<RegSrc>` (4 bytes)
     ///
-    /// ops: [DstTile, RegSrc, SrcTile0, SrcTile1]; flags: [S0R, S0V, S1R, S1V]
+    /// ops: `[DstTile, RegSrc, SrcTile0, SrcTile1]`; flags: `[S0R, S0V, S1R, S1V]`
     BIotSrctile02,
     /// `B.IOTI [SrcTile0<.reuse>, SrcTile1<.reuse>],  group=0, ->DstTile<Size>` (4 bytes)
     ///
-    /// ops: [DstTile, SrcTile0, SrcTile1, imm5]; flags: [S0R, S0V, S1R, S1V]
+    /// ops: `[DstTile, SrcTile0, SrcTile1, imm5]`; flags: `[S0R, S0V, S1R, S1V]`
     BIotiSrctile0,
     /// `B.IOTI [SrcTile0<.reuse>, SrcTile1<.reuse>],  group=1, ->DstTile<Size>` (4 bytes)
     ///
-    /// ops: [DstTile, SrcTile0, SrcTile1, imm5]; flags: [S0R, S0V, S1R, S1V]
+    /// ops: `[DstTile, SrcTile0, SrcTile1, imm5]`; flags: `[S0R, S0V, S1R, S1V]`
     BIotiSrctile02,
     /// `b.lt SrcL, SrcR, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     BLt,
     /// `b.ltu SrcL, SrcR, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     BLtu,
     /// `b.ne SrcL, SrcR, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     BNe,
     /// `b.nz label` (4 bytes)
     ///
-    /// ops: [simm22]
+    /// ops: `[simm22]`
     BNz,
     /// `B.TEXT <label>` (4 bytes)
     ///
-    /// ops: [simm25]
+    /// ops: `[simm25]`
     BText,
     /// `b.z label` (4 bytes)
     ///
-    /// ops: [simm22]
+    /// ops: `[simm22]`
     BZ,
     /// `bc.iall` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     BcIall,
     /// `bc.iva SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     BcIva,
     /// `bcnt srcL,  M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Bcnt,
     /// `bic SrcL, M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Bic,
     /// `bis SrcL, M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Bis,
     /// `bse SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     Bse,
     /// `BSTART {DIRECT, CALL}, <label>` (4 bytes)
     ///
-    /// ops: [simm25]
+    /// ops: `[simm25]`
     BstartDirect,
     /// `BSTART COND, <label>` (4 bytes)
     ///
-    /// ops: [simm25]
+    /// ops: `[simm25]`
     BstartCond,
     /// `BSTART.CALL, <br_label>, <rt_label>, -> ra` (4 bytes)
     ///
-    /// ops: [simm12, uimm5]
+    /// ops: `[simm12, uimm5]`
     ///
     /// Encode-only: by the length rule these bytes decode as two instructions.
     BstartCall,
     /// `BSTART.ACCCVT DataType` (4 bytes)
     ///
-    /// ops: [DataType]
+    /// ops: `[DataType]`
     BstartAcccvt,
     /// `BSTART.CUBE Function, DataType` (4 bytes)
     ///
-    /// ops: [DataType, Function]
+    /// ops: `[DataType, Function]`
     BstartCube,
     /// `BSTART.FIXP TileOp, DataType` (4 bytes)
     ///
-    /// ops: [DataType, Function]
+    /// ops: `[DataType, Function]`
     BstartFixp,
     /// `BSTART.FP RET` (4 bytes)
     ///
-    /// ops: [reserve]
+    /// ops: `[reserve]`
     BstartFpRet,
     /// `BSTART.FP IND` (4 bytes)
     ///
-    /// ops: [reserve]
+    /// ops: `[reserve]`
     BstartFpInd,
     /// `BSTART.FP COND, <label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartFpCond,
     /// `BSTART.FP DIRECT, <label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartFpDirect,
     /// `BSTART.FP ICALL` (4 bytes)
     ///
-    /// ops: [reserve]
+    /// ops: `[reserve]`
     BstartFpIcall,
     /// `BSTART.FP CALL, <label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartFpCall,
     /// `BSTART.FP FALL<, fixup_label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartFpFall,
     /// `BSTART.MPAR <VS8, VS16>` (4 bytes)
     ///
-    /// ops: [Mode]
+    /// ops: `[Mode]`
     BstartMpar,
     /// `BSTART.MSEQ <VS8, VS16>` (4 bytes)
     ///
-    /// ops: [Mode]
+    /// ops: `[Mode]`
     BstartMseq,
     /// `BSTART.PAR TileOpcode, DataType` (4 bytes)
     ///
-    /// ops: [DataType, TileOpcode]
+    /// ops: `[DataType, TileOpcode]`
     BstartPar,
     /// `BSTART.STD COND, <label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartStdCond,
     /// `BSTART.STD RET` (4 bytes)
     ///
-    /// ops: [reserve]
+    /// ops: `[reserve]`
     BstartStdRet,
     /// `BSTART.STD FALL<, fixup_label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartStdFall,
     /// `BSTART.STD ICALL` (4 bytes)
     ///
-    /// ops: [reserve]
+    /// ops: `[reserve]`
     BstartStdIcall,
     /// `BSTART.STD CALL, <label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartStdCall,
     /// `BSTART.STD IND` (4 bytes)
     ///
-    /// ops: [reserve]
+    /// ops: `[reserve]`
     BstartStdInd,
     /// `BSTART.STD DIRECT, <label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartStdDirect,
     /// `BSTART.SYS FALL<, fixup_label>` (4 bytes)
     ///
-    /// ops: [simm17]
+    /// ops: `[simm17]`
     BstartSys,
     /// `BSTART.TEPL TileOpcode, DataType` (4 bytes)
     ///
-    /// ops: [DataType, TileOpcode]
+    /// ops: `[DataType, TileOpcode]`
     BstartTepl,
     /// `BSTART.TLOAD DataType` (4 bytes)
     ///
-    /// ops: [DataType]
+    /// ops: `[DataType]`
     BstartTload,
     /// `BSTART.TMA Function, DataType` (4 bytes)
     ///
-    /// ops: [DataType, Function]
+    /// ops: `[DataType, Function]`
     BstartTma,
     /// `BSTART.TMATMUL DataType` (4 bytes)
     ///
-    /// ops: [DataType]
+    /// ops: `[DataType]`
     BstartTmatmul,
     /// `BSTART.TMATMUL.ACC DataType` (4 bytes)
     ///
-    /// ops: [DataType]
+    /// ops: `[DataType]`
     BstartTmatmulAcc,
     /// `BSTART.TMOV DataType` (4 bytes)
     ///
-    /// ops: [DataType]
+    /// ops: `[DataType]`
     BstartTmov,
     /// `BSTART.TSTORE DataType` (4 bytes)
     ///
-    /// ops: [DataType]
+    /// ops: `[DataType]`
     BstartTstore,
     /// `BSTART.VPAR <VS8, VS16>` (4 bytes)
     ///
-    /// ops: [Mode]
+    /// ops: `[Mode]`
     BstartVpar,
     /// `BSTART.VSEQ <VS8, VS16>` (4 bytes)
     ///
-    /// ops: [Mode]
+    /// ops: `[Mode]`
     BstartVseq,
     /// `BSTOP` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     Bstop,
     /// `bwe SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     Bwe,
     /// `bwi SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     Bwi,
     /// `bwt SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     Bwt,
     /// `bxs SrcL, M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Bxs,
     /// `bxu SrcL, M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Bxu,
     /// `c.add srcL, srcR, ->t` (2 bytes)
     ///
-    /// ops: [SrcL, SrcR]
+    /// ops: `[SrcL, SrcR]`
     CAdd,
     /// `c.addi srcL, simm, ->t` (2 bytes)
     ///
-    /// ops: [SrcL, simm5]
+    /// ops: `[SrcL, simm5]`
     CAddi,
     /// `c.and srcL, srcR, ->t` (2 bytes)
     ///
-    /// ops: [SrcL, SrcR]
+    /// ops: `[SrcL, SrcR]`
     CAnd,
     /// `C.B.DIM RegSrc, ->{LB0, LB1, LB2}` (2 bytes)
     ///
-    /// ops: [LoopNest, RegSrc]
+    /// ops: `[LoopNest, RegSrc]`
     CBDim,
     /// `C.B.DIMI imm, ->{LB0, LB1, LB2}` (2 bytes)
     ///
-    /// ops: [LoopNest, imm8]
+    /// ops: `[LoopNest, imm8]`
     CBDimi,
     /// `C.BSTART COND,  label` (2 bytes)
     ///
-    /// ops: [simm12]
+    /// ops: `[simm12]`
     CBstartCond,
     /// `C.BSTART DIRECT, label` (2 bytes)
     ///
-    /// ops: [simm12]
+    /// ops: `[simm12]`
     CBstartDirect,
     /// `C.BSTART.FP BrType` (2 bytes)
     ///
-    /// ops: [BrType]
+    /// ops: `[BrType]`
     CBstartFp,
     /// `C.BSTART.MPAR FALL` (2 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     CBstartMpar,
     /// `C.BSTART.MSEQ FALL` (2 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     CBstartMseq,
     /// `C.BSTART.STD BrType` (2 bytes)
     ///
-    /// ops: [BrType]
+    /// ops: `[BrType]`
     CBstartStd,
     /// `C.BSTART.SYS FALL` (2 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     CBstartSys,
     /// `C.BSTART.VPAR FALL` (2 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     CBstartVpar,
     /// `C.BSTART.VSEQ FALL` (2 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     CBstartVseq,
     /// `C.BSTOP` (2 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     CBstop,
     /// `c.cmp.eqi t#1, simm, ->t` (2 bytes)
     ///
-    /// ops: [simm5]
+    /// ops: `[simm5]`
     CCmpEqi,
     /// `c.cmp.nei t#1, simm, ->t` (2 bytes)
     ///
-    /// ops: [simm5]
+    /// ops: `[simm5]`
     CCmpNei,
     /// `c.break imm` (2 bytes)
     ///
-    /// ops: [imm5]
+    /// ops: `[imm5]`
     CEbreak,
     /// `c.ldi [srcL, simm], ->t` (2 bytes)
     ///
-    /// ops: [SrcL, simm5]
+    /// ops: `[SrcL, simm5]`
     CLdi,
     /// `c.lwi [srcL, simm], ->t` (2 bytes)
     ///
-    /// ops: [SrcL, simm5]
+    /// ops: `[SrcL, simm5]`
     CLwi,
     /// `c.movi simm, ->{t, u, Rd}` (2 bytes)
     ///
-    /// ops: [RegDst, simm5]
+    /// ops: `[RegDst, simm5]`
     CMovi,
     /// `c.movr SrcL, ->{t, u, Rd}` (2 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     CMovr,
     /// `c.or srcL, srcR, ->t` (2 bytes)
     ///
-    /// ops: [SrcL, SrcR]
+    /// ops: `[SrcL, SrcR]`
     COr,
     /// `c.sdi t#1, [srcL, simm]` (2 bytes)
     ///
-    /// ops: [SrcL, simm5]
+    /// ops: `[SrcL, simm5]`
     CSdi,
     /// `c.setc.eq srcL, srcR` (2 bytes)
     ///
-    /// ops: [SrcL, SrcR]
+    /// ops: `[SrcL, SrcR]`
     CSetcEq,
     /// `c.setc.ne srcL, srcR` (2 bytes)
     ///
-    /// ops: [SrcL, SrcR]
+    /// ops: `[SrcL, SrcR]`
     CSetcNe,
     /// `c.setc.tgt srcL` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CSetcTgt,
     /// `c.setret uimm, - >Ra` (2 bytes)
     ///
-    /// ops: [uimm5]
+    /// ops: `[uimm5]`
     CSetret,
     /// `c.sext.b srcL, ->t` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CSextB,
     /// `c.sext.h srcL, ->t` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CSextH,
     /// `c.sext.w srcL, ->t` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CSextW,
     /// `c.slli t#1, uimm, ->t` (2 bytes)
     ///
-    /// ops: [uimm5]
+    /// ops: `[uimm5]`
     CSlli,
     /// `c.srli t#1, uimm, ->t` (2 bytes)
     ///
-    /// ops: [uimm5]
+    /// ops: `[uimm5]`
     CSrli,
     /// `c.ssrget SSR-ID, ->t` (2 bytes)
     ///
-    /// ops: [SSRID]
+    /// ops: `[SSRID]`
     CSsrget,
     /// `c.sub srcL, srcR, ->t` (2 bytes)
     ///
-    /// ops: [SrcL, SrcR]
+    /// ops: `[SrcL, SrcR]`
     CSub,
     /// `c.swi t#1, [srcL, simm]` (2 bytes)
     ///
-    /// ops: [SrcL, simm5]
+    /// ops: `[SrcL, simm5]`
     CSwi,
     /// `c.zext.b srcL, ->t` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CZextB,
     /// `c.zext.h srcL, ->t` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CZextH,
     /// `c.zext.w srcL, ->t` (2 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     CZextW,
     /// `clz SrcL,  M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Clz,
     /// `cmp.and SrcL, SrcR<.sw, .uw, .not>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpAnd,
     /// `cmp.andi SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     CmpAndi,
     /// `cmp.eq SrcL, SrcR<{.sw, .uw}>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpEq,
     /// `cmp.eqi SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     CmpEqi,
     /// `cmp.ge SrcL, SrcR<{.sw, .uw}>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpGe,
     /// `cmp.gei SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     CmpGei,
     /// `cmp.geu SrcL, SrcR<{.sw, .uw}>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpGeu,
     /// `cmp.geui SrcL, uimm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     CmpGeui,
     /// `cmp.lt SrcL, SrcR<{.sw, .uw}>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpLt,
     /// `cmp.lti SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     CmpLti,
     /// `cmp.ltu SrcL, SrcR<{.sw, .uw}>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpLtu,
     /// `cmp.ltui SrcL, uimm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     CmpLtui,
     /// `cmp.ne SrcL, SrcR<{.sw, .uw}>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpNe,
     /// `cmp.nei SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     CmpNei,
     /// `cmp.or SrcL, SrcR<.sw, .uw, .not>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType]`
     CmpOr,
     /// `cmp.ori SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     CmpOri,
     /// `csel SrcP, SrcL, SrcR<.neg>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcP, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcP, SrcR, SrcRType]`
     Csel,
     /// `ctz SrcL,  M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     Ctz,
     /// `dc.cisw SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcCisw,
     /// `dc.civa SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcCiva,
     /// `dc.csw SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcCsw,
     /// `dc.cva SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcCva,
     /// `dc.iall` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     DcIall,
     /// `dc.isw SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcIsw,
     /// `dc.iva SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcIva,
     /// `dc.zva SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     DcZva,
     /// `div SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Div,
     /// `divu SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Divu,
     /// `divuw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Divuw,
     /// `divw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Divw,
     /// `ebreak imm` (4 bytes)
     ///
-    /// ops: [imm4]
+    /// ops: `[imm4]`
     Ebreak,
     /// `ERCOV [RegSrc0=BasePtr, RegSrc1=LenBytes, RegSrc2=Kind]` (4 bytes)
     ///
-    /// ops: [RegSrc0, RegSrc1, RegSrc2]
+    /// ops: `[RegSrc0, RegSrc1, RegSrc2]`
     Ercov,
     /// `ESAVE [RegSrc0=BasePtr, RegSrc1=LenBytes, RegSrc2=Kind]` (4 bytes)
     ///
-    /// ops: [RegSrc0, RegSrc1, RegSrc2]
+    /// ops: `[RegSrc0, RegSrc1, RegSrc2]`
     Esave,
     /// `fabs.{T} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcType]
+    /// ops: `[RegDst, SrcL, SrcType]`
     Fabs,
     /// `fadd.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fadd,
     /// `fcvt.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Fcvt,
     /// `fcvta.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Fcvta,
     /// `fcvtm.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Fcvtm,
     /// `fcvtn.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Fcvtn,
     /// `fcvtp.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Fcvtp,
     /// `fcvtz.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Fcvtz,
     /// `fdiv.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fdiv,
     /// `fence.d pred_imm, succ_imm` (4 bytes)
     ///
-    /// ops: [PRED_IMM, SUCC_IMM]
+    /// ops: `[PRED_IMM, SUCC_IMM]`
     FenceD,
     /// `fence.i` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     FenceI,
     /// `FENTRY [RegSrc0 ~ RegSrcn], sp!, uimm` (4 bytes)
     ///
-    /// ops: [SrcBegin, SrcEnd, uimm]
+    /// ops: `[SrcBegin, SrcEnd, uimm]`
     Fentry,
     /// `feq.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Feq,
     /// `feqs.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Feqs,
     /// `FEXIT [RegDst0 ~ RegDstn], sp!, uimm` (4 bytes)
     ///
-    /// ops: [DstBegin, DstEnd, uimm]
+    /// ops: `[DstBegin, DstEnd, uimm]`
     Fexit,
     /// `fexp.{T} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcType]
+    /// ops: `[RegDst, SrcL, SrcType]`
     Fexp,
     /// `fge.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fge,
     /// `fges.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fges,
     /// `flt.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Flt,
     /// `flts.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Flts,
     /// `fmadd.{T} SrcL, SrcR, SrcA, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR, SrcType]`
     Fmadd,
     /// `fmax.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fmax,
     /// `fmin.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fmin,
     /// `fmsub.{T} SrcL, SrcR, SrcA, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR, SrcType]`
     Fmsub,
     /// `fmul.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fmul,
     /// `fne.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fne,
     /// `fnes.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fnes,
     /// `fnmadd.{T} SrcL, SrcR, SrcA, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR, SrcType]`
     Fnmadd,
     /// `fnmsub.{T} SrcL, SrcR, SrcA, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR, SrcType]`
     Fnmsub,
     /// `frecip.{T} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcType]
+    /// ops: `[RegDst, SrcL, SrcType]`
     Frecip,
     /// `FRET.RA [RegDst0 ~ RegDstn], sp!, uimm` (4 bytes)
     ///
-    /// ops: [DstBegin, DstEnd, uimm]
+    /// ops: `[DstBegin, DstEnd, uimm]`
     FretRa,
     /// `FRET.STK [RegDst0 ~ RegDstn], sp!, uimm` (4 bytes)
     ///
-    /// ops: [DstBegin, DstEnd, uimm]
+    /// ops: `[DstBegin, DstEnd, uimm]`
     FretStk,
     /// `fsqrt.{T} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcType]
+    /// ops: `[RegDst, SrcL, SrcType]`
     Fsqrt,
     /// `fsub.{T} SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcType]`
     Fsub,
     /// `hl.addi SrcL, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm24]
+    /// ops: `[RegDst, SrcL, uimm24]`
     HlAddi,
     /// `hl.addiw SrcL, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm24]
+    /// ops: `[RegDst, SrcL, uimm24]`
     HlAddiw,
     /// `hl.addtpc imm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, imm32]
+    /// ops: `[RegDst, imm32]`
     HlAddtpc,
     /// `hl.andi SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlAndi,
     /// `hl.andiw SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlAndiw,
     /// `hl.bfi SrcL, SrcR, M, N, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, immr, imms]
+    /// ops: `[RegDst, SrcL, SrcR, immr, imms]`
     HlBfi,
     /// `HL.BSTART.CALL, <br_label>, <rt_label>, -> ra` (6 bytes)
     ///
-    /// ops: [simm25, uimm5]
+    /// ops: `[simm25, uimm5]`
     ///
     /// Encode-only: by the length rule these bytes decode as two instructions.
     HlBstartCall,
     /// `HL.BSTART.FP COND, <label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartFpCond,
     /// `HL.BSTART.FP FALL<, fixup_label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartFpFall,
     /// `HL.BSTART.FP CALL, <label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartFpCall,
     /// `HL.BSTART.FP DIRECT, <label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartFpDirect,
     /// `HL.BSTART.STD CALL, <label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartStdCall,
     /// `HL.BSTART.STD FALL<, fixup_label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartStdFall,
     /// `HL.BSTART.STD COND, <label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartStdCond,
     /// `HL.BSTART.STD DIRECT, <label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartStdDirect,
     /// `HL.BSTART.SYS FALL<, fixup_label>` (6 bytes)
     ///
-    /// ops: [simm]
+    /// ops: `[simm]`
     HlBstartSys,
     /// `hl.casb<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, SrcD, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`; flags: `[aq, far, rl]`
     HlCasb,
     /// `hl.casd<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, SrcD, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`; flags: `[aq, far, rl]`
     HlCasd,
     /// `hl.cash<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, SrcD, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`; flags: `[aq, far, rl]`
     HlCash,
     /// `hl.casw<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, SrcD, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`; flags: `[aq, far, rl]`
     HlCasw,
     /// `hl.ccat SrcL, SrcR, shamt, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, shamt]`
     HlCcat,
     /// `hl.ccatw SrcL, SrcR, shamt, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, shamt]`
     HlCcatw,
     /// `hl.cmp.andi SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlCmpAndi,
     /// `hl.cmp.eqi SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlCmpEqi,
     /// `hl.cmp.gei SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlCmpGei,
     /// `hl.cmp.geui SrcL, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm24]
+    /// ops: `[RegDst, SrcL, uimm24]`
     HlCmpGeui,
     /// `hl.cmp.lti SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlCmpLti,
     /// `hl.cmp.ltui SrcL, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm24]
+    /// ops: `[RegDst, SrcL, uimm24]`
     HlCmpLtui,
     /// `hl.cmp.nei SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlCmpNei,
     /// `hl.cmp.ori SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlCmpOri,
     /// `hl.div SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlDiv,
     /// `hl.divu SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlDivu,
     /// `hl.divuw SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlDivuw,
     /// `hl.divw SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlDivw,
     /// `hl.lb.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLbPcr,
     /// `hl.lb.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLbPo,
     /// `hl.lb.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLbPr,
     /// `hl.lbi [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLbi,
     /// `hl.lbi.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLbiPo,
     /// `hl.lbi.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLbiPr,
     /// `hl.lbip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLbip,
     /// `hl.lbp [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLbp,
     /// `hl.lbu.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLbuPcr,
     /// `hl.lbu.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLbuPo,
     /// `hl.lbu.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLbuPr,
     /// `hl.lbui [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLbui,
     /// `hl.lbui.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLbuiPo,
     /// `hl.lbui.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLbuiPr,
     /// `hl.lbuip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLbuip,
     /// `hl.lbup [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLbup,
     /// `hl.ld.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLdPcr,
     /// `hl.ld.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLdPo,
     /// `hl.ld.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLdPr,
     /// `hl.ldi [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLdi,
     /// `hl.ldi.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLdiPo,
     /// `hl.ldi.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLdiPr,
     /// `hl.ldi.u [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLdiU,
     /// `hl.ldi.upo [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLdiUpo,
     /// `hl.ldi.upr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLdiUpr,
     /// `hl.ldip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLdip,
     /// `hl.ldip.u [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLdipU,
     /// `hl.ldp [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLdp,
     /// `hl.lh.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLhPcr,
     /// `hl.lh.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLhPo,
     /// `hl.lh.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLhPr,
     /// `hl.lhi [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLhi,
     /// `hl.lhi.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhiPo,
     /// `hl.lhi.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhiPr,
     /// `hl.lhi.u [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLhiU,
     /// `hl.lhi.upo [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhiUpo,
     /// `hl.lhi.upr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhiUpr,
     /// `hl.lhip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhip,
     /// `hl.lhip.u [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhipU,
     /// `hl.lhp [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLhp,
     /// `hl.lhu.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLhuPcr,
     /// `hl.lhu.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLhuPo,
     /// `hl.lhu.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLhuPr,
     /// `hl.lhui [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLhui,
     /// `hl.lhui.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhuiPo,
     /// `hl.lhui.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhuiPr,
     /// `hl.lhui.u [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLhuiU,
     /// `hl.lhui.upo [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhuiUpo,
     /// `hl.lhui.upr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhuiUpr,
     /// `hl.lhuip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhuip,
     /// `hl.lhuip.u [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLhuipU,
     /// `hl.lhup [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLhup,
     /// `hl.lis simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm32]
+    /// ops: `[RegDst, simm32]`
     HlLis,
     /// `hl.liu uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, uimm32]
+    /// ops: `[RegDst, uimm32]`
     HlLiu,
     /// `hl.lui imm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, imm]
+    /// ops: `[RegDst, imm]`
     HlLui,
     /// `hl.lw.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLwPcr,
     /// `hl.lw.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLwPo,
     /// `hl.lw.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLwPr,
     /// `hl.lwi [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLwi,
     /// `hl.lwi.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwiPo,
     /// `hl.lwi.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwiPr,
     /// `hl.lwi.u [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLwiU,
     /// `hl.lwi.upo [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwiUpo,
     /// `hl.lwi.upr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwiUpr,
     /// `hl.lwip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwip,
     /// `hl.lwip.u [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwipU,
     /// `hl.lwp [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLwp,
     /// `hl.lwu.pcr [<symbol>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, simm]
+    /// ops: `[RegDst, simm]`
     HlLwuPcr,
     /// `hl.lwu.po [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLwuPo,
     /// `hl.lwu.pr [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLwuPr,
     /// `hl.lwui [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLwui,
     /// `hl.lwui.po [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwuiPo,
     /// `hl.lwui.pr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwuiPr,
     /// `hl.lwui.u [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm22]
+    /// ops: `[RegDst, SrcL, simm22]`
     HlLwuiU,
     /// `hl.lwui.upo [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwuiUpo,
     /// `hl.lwui.upr [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwuiUpr,
     /// `hl.lwuip [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwuip,
     /// `hl.lwuip.u [SrcL, simm], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, simm17]
+    /// ops: `[RegDst0, RegDst1, SrcL, simm17]`
     HlLwuipU,
     /// `hl.lwup [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR, SrcRType, shamt]`
     HlLwup,
     /// `hl.madd SrcL, SrcR, SrcD, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcD, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcD, SrcL, SrcR]`
     HlMadd,
     /// `hl.maddw SrcL, SrcR, SrcD, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcD, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcD, SrcL, SrcR]`
     HlMaddw,
     /// `hl.miadd SrcL, SrcR, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, uimm19]
+    /// ops: `[RegDst, SrcL, SrcR, uimm19]`
     HlMiadd,
     /// `hl.misub SrcL, SrcR, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, uimm19]
+    /// ops: `[RegDst, SrcL, SrcR, uimm19]`
     HlMisub,
     /// `hl.mul SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlMul,
     /// `hl.mulu SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlMulu,
     /// `hl.ori SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlOri,
     /// `hl.oriw SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlOriw,
     /// `hl.prf{.l1,.l2,.l3} [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>]` (6 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType, model, shamt]
+    /// ops: `[SrcL, SrcR, SrcRType, model, shamt]`
     HlPrf,
     /// `hl.prf.a{.l1,.l2,.l3} [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, model, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, model, shamt]`
     HlPrfA,
     /// `hl.prfi.u{.l1,.l2,.l3} [SrcL, simm]` (6 bytes)
     ///
-    /// ops: [SrcL, model, simm17]
+    /// ops: `[SrcL, model, simm17]`
     HlPrfiU,
     /// `hl.prfi.ua{.l1,.l2,.l3} [SrcL, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, model, simm17]
+    /// ops: `[RegDst, SrcL, model, simm17]`
     HlPrfiUa,
     /// `hl.qmt.{i,e,s,r,ie,is,ir,es,er,ies,ier} SrcL, SrcR, ->{t, u}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [e, i, r, s]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[e, i, r, s]`
     HlQmt,
     /// `hl.qpop.{e,r,er} SrcL, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]; flags: [e, r]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`; flags: `[e, r]`
     HlQpop,
     /// `hl.qpush.{h,e,r,he,hr,er,her} SrcL, SrcR, ->{t, u}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [e, h, r]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[e, h, r]`
     HlQpush,
     /// `hl.rem SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlRem,
     /// `hl.remu SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlRemu,
     /// `hl.remuw SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlRemuw,
     /// `hl.remw SrcL, SrcR, ->Dst0, Dst1` (6 bytes)
     ///
-    /// ops: [RegDst0, RegDst1, SrcL, SrcR]
+    /// ops: `[RegDst0, RegDst1, SrcL, SrcR]`
     HlRemw,
     /// `hl.sb.pcr SrcL, [<symbol>]` (6 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     HlSbPcr,
     /// `hl.sb.po SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSbPo,
     /// `hl.sb.pr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSbPr,
     /// `hl.sbi SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlSbi,
     /// `hl.sbi.po SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSbiPo,
     /// `hl.sbi.pr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSbiPr,
     /// `hl.sbip SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlSbip,
     /// `hl.sbp SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}>]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlSbp,
     /// `hl.sd.pcr SrcL, [<symbol>]` (6 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     HlSdPcr,
     /// `hl.sd.po SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<3], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSdPo,
     /// `hl.sd.pr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<3], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSdPr,
     /// `hl.sd.upo SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSdUpo,
     /// `hl.sd.upr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSdUpr,
     /// `hl.sdi SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlSdi,
     /// `hl.sdi.po SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSdiPo,
     /// `hl.sdi.pr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSdiPr,
     /// `hl.sdi.u SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlSdiU,
     /// `hl.sdi.upo SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSdiUpo,
     /// `hl.sdi.upr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSdiUpr,
     /// `hl.sdip SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlSdip,
     /// `hl.sdip.u SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlSdipU,
     /// `hl.sdp SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}><<3]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlSdp,
     /// `hl.sdp.u SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}>]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlSdpU,
     /// `hl.setc.andi SrcL, simm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, simm24]
+    /// ops: `[SrcL, shamt, simm24]`
     HlSetcAndi,
     /// `hl.setc.eqi SrcL, simm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, simm24]
+    /// ops: `[SrcL, shamt, simm24]`
     HlSetcEqi,
     /// `hl.setc.gei SrcL, simm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, simm24]
+    /// ops: `[SrcL, shamt, simm24]`
     HlSetcGei,
     /// `hl.setc.geui SrcL, uimm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, uimm24]
+    /// ops: `[SrcL, shamt, uimm24]`
     HlSetcGeui,
     /// `hl.setc.lti SrcL, simm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, simm24]
+    /// ops: `[SrcL, shamt, simm24]`
     HlSetcLti,
     /// `hl.setc.ltui SrcL, uimm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, uimm24]
+    /// ops: `[SrcL, shamt, uimm24]`
     HlSetcLtui,
     /// `hl.setc.nei SrcL, simm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, simm24]
+    /// ops: `[SrcL, shamt, simm24]`
     HlSetcNei,
     /// `hl.setc.ori SrcL, simm` (6 bytes)
     ///
-    /// ops: [SrcL, shamt, simm24]
+    /// ops: `[SrcL, shamt, simm24]`
     HlSetcOri,
     /// `hl.setret imm, ->Ra` (6 bytes)
     ///
-    /// ops: [imm32]
+    /// ops: `[imm32]`
     HlSetret,
     /// `hl.sh.pcr SrcL, [<symbol>]` (6 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     HlShPcr,
     /// `hl.sh.po SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<1], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlShPo,
     /// `hl.sh.pr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<1], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlShPr,
     /// `hl.sh.upo SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlShUpo,
     /// `hl.sh.upr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlShUpr,
     /// `hl.shi SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlShi,
     /// `hl.shi.po SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlShiPo,
     /// `hl.shi.pr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlShiPr,
     /// `hl.shi.u SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlShiU,
     /// `hl.shi.upo SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlShiUpo,
     /// `hl.shi.upr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlShiUpr,
     /// `hl.ship SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlShip,
     /// `hl.ship.u SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlShipU,
     /// `hl.shp SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}><<1]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlShp,
     /// `hl.shp.u SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}>]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlShpU,
     /// `hl.ssrget SSR_ID, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SSR_ID]
+    /// ops: `[RegDst, SSR_ID]`
     HlSsrget,
     /// `hl.ssrset SrcL, SSR_ID` (6 bytes)
     ///
-    /// ops: [SSR_ID, SrcL]
+    /// ops: `[SSR_ID, SrcL]`
     HlSsrset,
     /// `hl.subi SrcL, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm24]
+    /// ops: `[RegDst, SrcL, uimm24]`
     HlSubi,
     /// `hl.subiw SrcL, uimm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm24]
+    /// ops: `[RegDst, SrcL, uimm24]`
     HlSubiw,
     /// `hl.sw.pcr SrcL, [<symbol>]` (6 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     HlSwPcr,
     /// `hl.sw.po SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<2], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSwPo,
     /// `hl.sw.pr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<2], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSwPr,
     /// `hl.sw.upo SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSwUpo,
     /// `hl.sw.upr SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR, SrcRType]`
     HlSwUpr,
     /// `hl.swi SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlSwi,
     /// `hl.swi.po SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSwiPo,
     /// `hl.swi.pr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSwiPr,
     /// `hl.swi.u SrcD, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcR, simm22]
+    /// ops: `[SrcD, SrcR, simm22]`
     HlSwiU,
     /// `hl.swi.upo SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSwiUpo,
     /// `hl.swi.upr SrcD, [SrcR, simm], ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcR, simm17]
+    /// ops: `[RegDst, SrcD, SrcR, simm17]`
     HlSwiUpr,
     /// `hl.swip SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlSwip,
     /// `hl.swip.u SrcD, SrcD1, [SrcR, simm]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcR, simm17]
+    /// ops: `[SrcD, SrcD1, SrcR, simm17]`
     HlSwipU,
     /// `hl.swp SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}><<2]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlSwp,
     /// `hl.swp.u SrcD, SrcD1, [SrcL, SrcR<{.sw,.uw,.neg}>]` (6 bytes)
     ///
-    /// ops: [SrcD, SrcD1, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcD1, SrcL, SrcR, SrcRType]`
     HlSwpU,
     /// `hl.xori SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlXori,
     /// `hl.xoriw SrcL, simm, ->{t, u, Rd}` (6 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]
+    /// ops: `[RegDst, SrcL, simm24]`
     HlXoriw,
     /// `ic.iall` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     IcIall,
     /// `ic.iva SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     IcIva,
     /// `j label` (4 bytes)
     ///
-    /// ops: [simm22]
+    /// ops: `[simm22]`
     J,
     /// `jr SrcL, label` (4 bytes)
     ///
-    /// ops: [SrcL, SrcZero, simm12]
+    /// ops: `[SrcL, SrcZero, simm12]`
     Jr,
     /// `lb [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Lb,
     /// `lb.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LbPcr,
     /// `lbi [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Lbi,
     /// `lbu [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Lbu,
     /// `lbu.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LbuPcr,
     /// `lbui [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Lbui,
     /// `ld [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Ld,
     /// `ld.add<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdAdd,
     /// `ld.and<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdAnd,
     /// `ld.or<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdOr,
     /// `ld.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LdPcr,
     /// `ld.smax<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdSmax,
     /// `ld.smin<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdSmin,
     /// `ld.umax<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdUmax,
     /// `ld.umin<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdUmin,
     /// `ld.xor<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LdXor,
     /// `ldi [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Ldi,
     /// `ldi.u [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     LdiU,
     /// `lh [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Lh,
     /// `lh.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LhPcr,
     /// `lhi [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Lhi,
     /// `lhi.u [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     LhiU,
     /// `lhu [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Lhu,
     /// `lhu.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LhuPcr,
     /// `lhui [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Lhui,
     /// `lhui.u [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     LhuiU,
     /// `lr.b<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcZero]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcZero]`; flags: `[aq, far, rl]`
     LrB,
     /// `lr.d<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcZero]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcZero]`; flags: `[aq, far, rl]`
     LrD,
     /// `lr.h<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcZero]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcZero]`; flags: `[aq, far, rl]`
     LrH,
     /// `lr.w<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcZero]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcZero]`; flags: `[aq, far, rl]`
     LrW,
     /// `lsrget LSR_ID, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [LSR_ID, RegDst]
+    /// ops: `[LSR_ID, RegDst]`
     Lsrget,
     /// `lui simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, imm20]
+    /// ops: `[RegDst, imm20]`
     Lui,
     /// `lw [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Lw,
     /// `lw.add<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwAdd,
     /// `lw.and<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwAnd,
     /// `lw.or<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwOr,
     /// `lw.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LwPcr,
     /// `lw.smax<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwSmax,
     /// `lw.smin<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwSmin,
     /// `lw.umax<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwUmax,
     /// `lw.umin<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwUmin,
     /// `lw.xor<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     LwXor,
     /// `lwi [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Lwi,
     /// `lwi.u [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     LwiU,
     /// `lwu [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Lwu,
     /// `lwu.pcr [symbol], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, simm17]
+    /// ops: `[RegDst, simm17]`
     LwuPcr,
     /// `lwui [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Lwui,
     /// `lwui.u [SrcL, simm], ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     LwuiU,
     /// `madd SrcL, SrcR, SrcD, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`
     Madd,
     /// `maddw SrcL, SrcR, SrcD, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`
     Maddw,
     /// `max SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Max,
     /// `maxu SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Maxu,
     /// `MCOPY [RegSrc0, RegSrc1, RegSrc2]` (4 bytes)
     ///
-    /// ops: [RegSrc0, RegSrc1, RegSrc2]
+    /// ops: `[RegSrc0, RegSrc1, RegSrc2]`
     Mcopy,
     /// `min SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Min,
     /// `minu SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Minu,
     /// `MSET [RegSrc0, RegSrc1, RegSrc2]` (4 bytes)
     ///
-    /// ops: [RegSrc0, RegSrc1, RegSrc2]
+    /// ops: `[RegSrc0, RegSrc1, RegSrc2]`
     Mset,
     /// `mul SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Mul,
     /// `mulu SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Mulu,
     /// `muluw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Muluw,
     /// `mulw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Mulw,
     /// `or SrcL, SrcR<{.sw,.uw,.not}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Or,
     /// `ori SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Ori,
     /// `oriw SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Oriw,
     /// `orw SrcL, SrcR<{.sw,.uw,.not}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Orw,
     /// `prf [SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>]` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Prf,
     /// `prfi.u [SrcL, simm]` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     PrfiU,
     /// `rem SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Rem,
     /// `remu SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Remu,
     /// `remuw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Remuw,
     /// `remw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Remw,
     /// `rev SrcL,  M, N, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, immr]
+    /// ops: `[RegDst, SrcL, imml, immr]`
     Rev,
     /// `sb SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     Sb,
     /// `sb.pcr SrcL, [symbol]` (4 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     SbPcr,
     /// `sbi SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     Sbi,
     /// `sc.b<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> SrcL, [SrcR], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     ScB,
     /// `sc.d<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> SrcL, [SrcR], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     ScD,
     /// `sc.h<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> SrcL, [SrcR], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     ScH,
     /// `sc.w<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> SrcL, [SrcR], {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     ScW,
     /// `scvtf.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Scvtf,
     /// `sd SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<3]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     Sd,
     /// `sd.add<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdAdd,
     /// `sd.and<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdAnd,
     /// `sd.or<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdOr,
     /// `sd.pcr SrcL, [symbol]` (4 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     SdPcr,
     /// `sd.smax<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdSmax,
     /// `sd.smin<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdSmin,
     /// `sd.u SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     SdU,
     /// `sd.umax<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdUmax,
     /// `sd.umin<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdUmin,
     /// `sd.xor<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SdXor,
     /// `sdi SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     Sdi,
     /// `sdi.u SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     SdiU,
     /// `setc.and SrcL, SrcR<.sw, .uw, .not>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcAnd,
     /// `setc.andi SrcL, simm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, simm12]
+    /// ops: `[SrcL, shamt, simm12]`
     SetcAndi,
     /// `setc.eq SrcL, SrcR<{.sw, .uw}>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcEq,
     /// `setc.eqi SrcL, simm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, simm12]
+    /// ops: `[SrcL, shamt, simm12]`
     SetcEqi,
     /// `setc.ge SrcL, SrcR<{.sw, .uw}>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcGe,
     /// `setc.gei SrcL, simm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, simm12]
+    /// ops: `[SrcL, shamt, simm12]`
     SetcGei,
     /// `setc.geu SrcL, SrcR<{.sw, .uw}>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcGeu,
     /// `setc.geui SrcL, uimm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, uimm12]
+    /// ops: `[SrcL, shamt, uimm12]`
     SetcGeui,
     /// `setc.lt SrcL, SrcR<{.sw, .uw}>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcLt,
     /// `setc.lti SrcL, simm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, simm12]
+    /// ops: `[SrcL, shamt, simm12]`
     SetcLti,
     /// `setc.ltu SrcL, SrcR<{.sw, .uw}>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcLtu,
     /// `setc.ltui SrcL, uimm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, uimm12]
+    /// ops: `[SrcL, shamt, uimm12]`
     SetcLtui,
     /// `setc.ne SrcL, SrcR<{.sw, .uw}>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcNe,
     /// `setc.nei SrcL, simm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, simm12]
+    /// ops: `[SrcL, shamt, simm12]`
     SetcNei,
     /// `setc.or SrcL, SrcR<.sw, .uw, .not>` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, SrcRType]
+    /// ops: `[SrcL, SrcR, SrcRType]`
     SetcOr,
     /// `setc.ori SrcL, simm` (4 bytes)
     ///
-    /// ops: [SrcL, shamt, simm12]
+    /// ops: `[SrcL, shamt, simm12]`
     SetcOri,
     /// `setc.tgt SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     SetcTgt,
     /// `setret uimm, ->Ra` (4 bytes)
     ///
-    /// ops: [imm20]
+    /// ops: `[imm20]`
     Setret,
     /// `sh SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<1]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     Sh,
     /// `sh.pcr SrcL, [symbol]` (4 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     ShPcr,
     /// `sh.u SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     ShU,
     /// `shi SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     Shi,
     /// `shi.u SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     ShiU,
     /// `sll SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Sll,
     /// `slli SrcL, shamt, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     Slli,
     /// `slliw SrcL, shamt, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     Slliw,
     /// `sllw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Sllw,
     /// `sra SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Sra,
     /// `srai SrcL, shamt, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     Srai,
     /// `sraiw SrcL, shamt, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     Sraiw,
     /// `sraw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Sraw,
     /// `srl SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Srl,
     /// `srli SrcL, shamt, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     Srli,
     /// `srliw SrcL, shamt, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     Srliw,
     /// `srlw SrcL, SrcR, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     Srlw,
     /// `ssrget SSR_ID, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SSR_ID]
+    /// ops: `[RegDst, SSR_ID]`
     Ssrget,
     /// `ssrset SrcL, SSR_ID` (4 bytes)
     ///
-    /// ops: [SSR_ID, SrcL]
+    /// ops: `[SSR_ID, SrcL]`
     Ssrset,
     /// `ssrswap SrcL, SSR_ID, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SSR_ID, SrcL]
+    /// ops: `[RegDst, SSR_ID, SrcL]`
     Ssrswap,
     /// `sub SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Sub,
     /// `subi SrcL, uimm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     Subi,
     /// `subiw SrcL, uimm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     Subiw,
     /// `subw SrcL, SrcR<{.sw,.uw,.neg}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Subw,
     /// `sw SrcD, [SrcL, SrcR<{.sw,.uw,.neg}><<2]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     Sw,
     /// `sw.add<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwAdd,
     /// `sw.and<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwAnd,
     /// `sw.or<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwOr,
     /// `sw.pcr SrcL, [symbol]` (4 bytes)
     ///
-    /// ops: [SrcL, simm]
+    /// ops: `[SrcL, simm]`
     SwPcr,
     /// `sw.smax<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwSmax,
     /// `sw.smin<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwSmin,
     /// `sw.u SrcD, [SrcL, SrcR<{.sw,.uw,.neg}>]` (4 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, SrcRType]
+    /// ops: `[SrcD, SrcL, SrcR, SrcRType]`
     SwU,
     /// `sw.umax<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwUmax,
     /// `sw.umin<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwUmin,
     /// `sw.xor<.{rl, f, rlf}> [SrcL], SrcR` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rl]`
     SwXor,
     /// `swapb<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     Swapb,
     /// `swapd<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     Swapd,
     /// `swaph<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     Swaph,
     /// `swapw<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL], SrcR, {->t, ->u, ->Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [aq, far, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[aq, far, rl]`
     Swapw,
     /// `swi SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     Swi,
     /// `swi.u SrcL, [SrcR, simm]` (4 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm12]
+    /// ops: `[SrcL, SrcR, simm12]`
     SwiU,
     /// `tlb.ia SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     TlbIa,
     /// `tlb.iall` (4 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     TlbIall,
     /// `tlb.iav SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     TlbIav,
     /// `tlb.iv SrcL` (4 bytes)
     ///
-    /// ops: [SrcL]
+    /// ops: `[SrcL]`
     TlbIv,
     /// `ucvtf.{srcT2dstT} SrcL, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [DstType, RegDst, SrcL, SrcType]
+    /// ops: `[DstType, RegDst, SrcL, SrcType]`
     Ucvtf,
     /// `v.add SrcL.<T>, SrcR.<T><.neg><<<shamt>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     VAdd,
     /// `v.addi SrcL.<T>, uimm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     VAddi,
     /// `v.and SrcL.<T>, SrcR.<T><.not><<<shamt>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     VAnd,
     /// `v.andi SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VAndi,
     /// `v.bcnt SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VBcnt,
     /// `v.bic SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VBic,
     /// `v.bis SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VBis,
     /// `v.bxs SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VBxs,
     /// `v.bxu SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VBxu,
     /// `v.clz SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VClz,
     /// `v.cmp.and SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpAnd,
     /// `v.cmp.andi SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VCmpAndi,
     /// `v.cmp.eq SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpEq,
     /// `v.cmp.eqi SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VCmpEqi,
     /// `v.cmp.ge SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpGe,
     /// `v.cmp.gei SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VCmpGei,
     /// `v.cmp.geu SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpGeu,
     /// `v.cmp.geui SrcL.<T>, uimm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     VCmpGeui,
     /// `v.cmp.lt SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpLt,
     /// `v.cmp.lti SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VCmpLti,
     /// `v.cmp.ltu SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpLtu,
     /// `v.cmp.ltui SrcL.<T>, uimm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     VCmpLtui,
     /// `v.cmp.ne SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpNe,
     /// `v.cmp.nei SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VCmpNei,
     /// `v.cmp.or SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VCmpOr,
     /// `v.cmp.ori SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VCmpOri,
     /// `v.csel SrcP.<T>, SrcL.<T>, SrcR.<T><.neg>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcP, SrcR, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcP, SrcR, SrcRType]`
     VCsel,
     /// `v.ctz SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, imms]
+    /// ops: `[RegDst, SrcL, imml, imms]`
     VCtz,
     /// `v.div SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VDiv,
     /// `v.fabs SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VFabs,
     /// `v.fadd SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFadd,
     /// `v.fclass SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VFclass,
     /// `v.fcvt.{st2dt} SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, DstType, SrcType]
+    /// ops: `[RegDst, SrcL, DstType, SrcType]`
     VFcvt,
     /// `v.fcvti.{st2dt} SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, DstType, SrcType]
+    /// ops: `[RegDst, SrcL, DstType, SrcType]`
     VFcvti,
     /// `v.fdiv SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFdiv,
     /// `v.feq SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFeq,
     /// `v.feqs SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFeqs,
     /// `v.fexp SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VFexp,
     /// `v.fge SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFge,
     /// `v.fges SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFges,
     /// `v.flt SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFlt,
     /// `v.flts SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFlts,
     /// `v.fmadd SrcL.<T>, SrcR.<T>, SrcA.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR]`
     VFmadd,
     /// `v.fmax SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFmax,
     /// `v.fmin SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFmin,
     /// `v.fmsub SrcL.<T>, SrcR.<T>, SrcA.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR]`
     VFmsub,
     /// `v.fmul SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFmul,
     /// `v.fne SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFne,
     /// `v.fnes SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFnes,
     /// `v.fnmadd SrcL.<T>, SrcR.<T>, SrcA.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR]`
     VFnmadd,
     /// `v.fnmsub SrcL.<T>, SrcR.<T>, SrcA.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcA, SrcL, SrcR]
+    /// ops: `[RegDst, SrcA, SrcL, SrcR]`
     VFnmsub,
     /// `v.frecip SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VFrecip,
     /// `v.fsqrt SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VFsqrt,
     /// `v.fsub SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VFsub,
     /// `v.icvt.{st2dt} SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, DstType, SrcType]
+    /// ops: `[RegDst, SrcL, DstType, SrcType]`
     VIcvt,
     /// `v.icvtf.{st2dt} SrcL.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, DstType, SrcType]
+    /// ops: `[RegDst, SrcL, DstType, SrcType]`
     VIcvtf,
     /// `v.lb<.local> [SrcL<.ud>, <lc0>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLb,
     /// `v.lb.brg<.local> [SrcL<.ud>,  <lc0>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLbBrg,
     /// `v.lbi<.local> [SrcL<.ud>, <lc0>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLbi,
     /// `v.lbi.brg<.local> [SrcL<.ud>, <lc0>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLbiBrg,
     /// `v.lbu<.local> [SrcL<.ud>, <lc0>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLbu,
     /// `v.lbu.brg<.local> [SrcL<.ud>, <lc0>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLbuBrg,
     /// `v.lbui<.local> [SrcL<.ud>, <lc0>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLbui,
     /// `v.lbui.brg<.local> [SrcL<.ud>, <lc0>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLbuiBrg,
     /// `v.ld<.local> [SrcL<.ud>, <lc0<<3>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLd,
     /// `v.ld.add<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLdAdd,
     /// `v.ld.and<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLdAnd,
     /// `v.ld.brg<.local> [SrcL<.ud>,  <lc0<<3>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLdBrg,
     /// `v.ld.max<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLdMax,
     /// `v.ld.min<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLdMin,
     /// `v.ld.or<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLdOr,
     /// `v.ld.xor<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLdXor,
     /// `v.ldi<.local> [SrcL<.ud>, <lc0<<3>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLdi,
     /// `v.ldi.brg<.local> [SrcL<.ud>, <lc0<<3>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLdiBrg,
     /// `v.ldi.u<.local> [SrcL<.ud>, <lc0<<3>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLdiU,
     /// `v.ldi.u.brg<.local> [SrcL<.ud>, <lc0<<3>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLdiUBrg,
     /// `v.lh<.local> [SrcL<.ud>, <lc0<<1>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLh,
     /// `v.lh.brg<.local> [SrcL<.ud>,  <lc0<<1>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLhBrg,
     /// `v.lhi<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhi,
     /// `v.lhi.brg<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhiBrg,
     /// `v.lhi.u<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhiU,
     /// `v.lhi.u.brg<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhiUBrg,
     /// `v.lhu<.local> [SrcL<.ud>, <lc0<<1>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLhu,
     /// `v.lhu.brg<.local> [SrcL<.ud>,  <lc0<<1>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLhuBrg,
     /// `v.lhui<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhui,
     /// `v.lhui.brg<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhuiBrg,
     /// `v.lhui.u<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhuiU,
     /// `v.lhui.u.brg<.local> [SrcL<.ud>, <lc0<<1>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLhuiUBrg,
     /// `v.lw<.local> [SrcL<.ud>, <lc0<<2>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLw,
     /// `v.lw.add<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLwAdd,
     /// `v.lw.and<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLwAnd,
     /// `v.lw.brg<.local> [SrcL<.ud>, <lc0<<2>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLwBrg,
     /// `v.lw.max<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLwMax,
     /// `v.lw.min<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLwMin,
     /// `v.lw.or<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLwOr,
     /// `v.lw.xor<.{aq, rl, f, aqrl, aqf, rlf, aqrlf}> [SrcL<.ud>], SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]; flags: [far, aq, rl]
+    /// ops: `[RegDst, SrcL, SrcR]`; flags: `[far, aq, rl]`
     VLwXor,
     /// `v.lwi<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwi,
     /// `v.lwi.brg<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwiBrg,
     /// `v.lwi.u<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwiU,
     /// `v.lwi.u.brg<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwiUBrg,
     /// `v.lwu<.local> [SrcL<.ud>, <lc0<<2>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLwu,
     /// `v.lwu.brg<.local> [SrcL<.ud>,  <lc0<<2>, SrcR.<T><<<shamt>], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VLwuBrg,
     /// `v.lwui<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwui,
     /// `v.lwui.brg<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwuiBrg,
     /// `v.lwui.u<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwuiU,
     /// `v.lwui.u.brg<.local> [SrcL<.ud>, <lc0<<2>, simm], ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm24]; flags: [C, L]
+    /// ops: `[RegDst, SrcL, simm24]`; flags: `[C, L]`
     VLwuiUBrg,
     /// `v.madd SrcL.<T>, SrcR.<T>, SrcD.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcD, SrcL, SrcR]
+    /// ops: `[RegDst, SrcD, SrcL, SrcR]`
     VMadd,
     /// `v.max SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VMax,
     /// `v.min SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VMin,
     /// `v.mul SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VMul,
     /// `v.or SrcL.<T>, SrcR.<T><.not><<<shamt>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     VOr,
     /// `v.ori SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VOri,
     /// `v.psel  SrcP, SrcL.<T>, SrcR.<T><.neg>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcZero, SrcRType]
+    /// ops: `[RegDst, SrcL, SrcR, SrcZero, SrcRType]`
     VPsel,
     /// `v.qpop SrcL.ud, ->Dst` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VQpop,
     /// `v.qpush SrcL.ud, SrcR.ud, ->Dst` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VQpush,
     /// `v.rdadd SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdadd,
     /// `v.rdand SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdand,
     /// `v.rdfadd SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdfadd,
     /// `v.rdfmax SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdfmax,
     /// `v.rdfmin SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdfmin,
     /// `v.rdmax SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdmax,
     /// `v.rdmin SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdmin,
     /// `v.rdor SrcL.<T>,  ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdor,
     /// `v.rdxor SrcL.<T>, ->Dst<.W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL]
+    /// ops: `[RegDst, SrcL]`
     VRdxor,
     /// `v.rem SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VRem,
     /// `v.rev SrcL.<T>, M, N, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imml, immr]
+    /// ops: `[RegDst, SrcL, imml, immr]`
     VRev,
     /// `v.sb<.local> SrcD.<T1>, [SrcL<.ud>, <lc0>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSb,
     /// `v.sb.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSbBrg,
     /// `v.sbi<.local> SrcL.<T>, [SrcR<.ud>, <lc0>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSbi,
     /// `v.sbi.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0>,  simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSbiBrg,
     /// `v.sd<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<3>, SrcR.<T2><<(3+shamt)]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSd,
     /// `v.sd.add<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSdAdd,
     /// `v.sd.and<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSdAnd,
     /// `v.sd.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<3>, SrcR.<T2><<(3+shamt)]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSdBrg,
     /// `v.sd.max<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSdMax,
     /// `v.sd.min<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSdMin,
     /// `v.sd.or<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSdOr,
     /// `v.sd.u<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<3>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSdU,
     /// `v.sd.u.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<3>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSdUBrg,
     /// `v.sd.xor<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSdXor,
     /// `v.sdi<.local> SrcL.<T>, [SrcR<.ud>, <lc0<3>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSdi,
     /// `v.sdi.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<3>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSdiBrg,
     /// `v.sdi.u<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<3>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSdiU,
     /// `v.sdi.u.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<3>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSdiUBrg,
     /// `v.sh<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<1>, SrcR.<T2><<(1+shamt)]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSh,
     /// `v.sh.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<1>, SrcR.<T2><<(1+shamt)]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VShBrg,
     /// `v.sh.u<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<1>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VShU,
     /// `v.sh.u.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<1>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VShUBrg,
     /// `v.shfl.bfly SrcL.<T>, SrcP.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcP]
+    /// ops: `[RegDst, SrcL, SrcP]`
     VShflBfly,
     /// `v.shfl.down SrcL.<T>, SrcR.<T>, SrcP.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcP, SrcR]
+    /// ops: `[RegDst, SrcL, SrcP, SrcR]`
     VShflDown,
     /// `v.shfl.idx SrcL.<T>, SrcR.<T>, SrcP.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcP, SrcR]
+    /// ops: `[RegDst, SrcL, SrcP, SrcR]`
     VShflIdx,
     /// `v.shfl.up SrcL.<T>, SrcR.<T>, SrcP.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcP, SrcR]
+    /// ops: `[RegDst, SrcL, SrcP, SrcR]`
     VShflUp,
     /// `v.shfli.bfly SrcL.<T>, imm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, imm]
+    /// ops: `[RegDst, SrcL, imm]`
     VShfliBfly,
     /// `v.shfli.down SrcL.<T>, SrcR.<T>, imm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, imm]
+    /// ops: `[RegDst, SrcL, SrcR, imm]`
     VShfliDown,
     /// `v.shfli.idx SrcL.<T>, SrcR.<T>, imm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, imm]
+    /// ops: `[RegDst, SrcL, SrcR, imm]`
     VShfliIdx,
     /// `v.shfli.up SrcL.<T>, SrcR.<T>, imm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, imm]
+    /// ops: `[RegDst, SrcL, SrcR, imm]`
     VShfliUp,
     /// `v.shi<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<1>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VShi,
     /// `v.shi.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<1>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VShiBrg,
     /// `v.shi.u<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<1>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VShiU,
     /// `v.shi.u.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<1>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VShiUBrg,
     /// `v.sll SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VSll,
     /// `v.slli SrcL.<T>, shamt, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     VSlli,
     /// `v.sra SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VSra,
     /// `v.srai SrcL.<T>, shamt, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     VSrai,
     /// `v.srl SrcL.<T>, SrcR.<T>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR]
+    /// ops: `[RegDst, SrcL, SrcR]`
     VSrl,
     /// `v.srli SrcL.<T>, shamt, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, shamt]
+    /// ops: `[RegDst, SrcL, shamt]`
     VSrli,
     /// `v.sub SrcL.<T>, SrcR.<T><.neg><<<shamt>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     VSub,
     /// `v.subi SrcL.<T>, uimm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, uimm12]
+    /// ops: `[RegDst, SrcL, uimm12]`
     VSubi,
     /// `v.sw<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<2>, SrcR.<T2><<(2+shamt)]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSw,
     /// `v.sw.add<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSwAdd,
     /// `v.sw.and<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSwAnd,
     /// `v.sw.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<2>, SrcR.<T2><<(2+shamt)]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSwBrg,
     /// `v.sw.max<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSwMax,
     /// `v.sw.min<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSwMin,
     /// `v.sw.or<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSwOr,
     /// `v.sw.u<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<2>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSwU,
     /// `v.sw.u.brg<.local> SrcD.<T1>, [SrcL<.ud>, <lc0<<2>, SrcR.<T2><<<shamt>]` (8 bytes)
     ///
-    /// ops: [SrcD, SrcL, SrcR, shamt]; flags: [C, L]
+    /// ops: `[SrcD, SrcL, SrcR, shamt]`; flags: `[C, L]`
     VSwUBrg,
     /// `v.sw.xor<.{rl, f, rd, rlf, rdf, rlrd, rlrdf}> [SrcL<.ud>], SrcR.<T>` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR]; flags: [far, rd, rl]
+    /// ops: `[SrcL, SrcR]`; flags: `[far, rd, rl]`
     VSwXor,
     /// `v.swi<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<2>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSwi,
     /// `v.swi.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<2>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSwiBrg,
     /// `v.swi.u<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<2>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSwiU,
     /// `v.swi.u.brg<.local> SrcL.<T>, [SrcR<.ud>, <lc0<<2>, simm]` (8 bytes)
     ///
-    /// ops: [SrcL, SrcR, simm24]; flags: [C, L]
+    /// ops: `[SrcL, SrcR, simm24]`; flags: `[C, L]`
     VSwiUBrg,
     /// `v.xor SrcL.<T>, SrcR.<T><.not><<<shamt>, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     VXor,
     /// `v.xori SrcL.<T>, simm, ->Dst.<W>` (8 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     VXori,
     /// `XB ACR-ID, C-ID` (4 bytes)
     ///
-    /// ops: [ACR-ID, CROSS-BID]
+    /// ops: `[ACR-ID, CROSS-BID]`
     Xb,
     /// `xor SrcL, SrcR<{.sw,.uw,.not}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Xor,
     /// `xori SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Xori,
     /// `xoriw SrcL, simm, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, simm12]
+    /// ops: `[RegDst, SrcL, simm12]`
     Xoriw,
     /// `xorw SrcL, SrcR<{.sw,.uw,.not}><<<shamt>, ->{t, u, Rd}` (4 bytes)
     ///
-    /// ops: [RegDst, SrcL, SrcR, SrcRType, shamt]
+    /// ops: `[RegDst, SrcL, SrcR, SrcRType, shamt]`
     Xorw,
     /// `L.BSTOP` (8 bytes)
     ///
-    /// ops: []
+    /// ops: `[]`
     LBstop,
 }
 
@@ -4192,7 +4192,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "DepSrc1", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "DepSrc2", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Lit("->"), Tok::Imm(0)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "B.IOR",
@@ -5718,7 +5718,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.ANDI",
@@ -5753,7 +5753,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.EQI",
@@ -5788,7 +5788,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.GEI",
@@ -5823,7 +5823,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.GEUI",
@@ -5858,7 +5858,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.LTI",
@@ -5893,7 +5893,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.LTUI",
@@ -5928,7 +5928,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.NEI",
@@ -5963,7 +5963,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CMP.ORI",
@@ -5999,7 +5999,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(2), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
+        syntax: &[Tok::Reg(2), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 3, ty: Some(4), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "CTZ",
@@ -7453,7 +7453,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -7600,7 +7600,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -7747,7 +7747,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -7965,7 +7965,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -8183,7 +8183,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -8449,7 +8449,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -8667,7 +8667,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 23, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 17, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -9236,7 +9236,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -9380,7 +9380,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -9787,7 +9787,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         index_shift: 0,
         decodable: true,
         fields: &[
-            FieldSpec { name: "imm32", kind: K::PcRel, signed: false, bits: 32, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 28, width: 20, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 20 }] },
+            FieldSpec { name: "imm32", kind: K::PcRel, signed: true, bits: 32, scale: 1, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 28, width: 20, vlsb: 0 }, Piece { lsb: 4, width: 12, vlsb: 20 }] },
         ],
         syntax: &[Tok::Target(0), Tok::Lit(", "), Tok::Lit("->ra")],
     },
@@ -9803,7 +9803,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -10141,7 +10141,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 31, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 29, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 36, width: 12, vlsb: 0 }, Piece { lsb: 23, width: 5, vlsb: 12 }, Piece { lsb: 4, width: 12, vlsb: 17 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -10527,7 +10527,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10579,7 +10579,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10637,7 +10637,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.AND",
@@ -10657,7 +10657,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.OR",
@@ -10677,7 +10677,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.PCR",
@@ -10691,7 +10691,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10713,7 +10713,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.SMIN",
@@ -10733,7 +10733,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.UMAX",
@@ -10753,7 +10753,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.UMIN",
@@ -10773,7 +10773,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LD.XOR",
@@ -10793,7 +10793,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LDI",
@@ -10860,7 +10860,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10929,7 +10929,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -10985,7 +10985,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LR.D",
@@ -11005,7 +11005,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LR.H",
@@ -11025,7 +11025,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LR.W",
@@ -11045,7 +11045,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Named(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(2), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LSRGET",
@@ -11116,7 +11116,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.AND",
@@ -11136,7 +11136,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.OR",
@@ -11156,7 +11156,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.PCR",
@@ -11170,7 +11170,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -11192,7 +11192,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.SMIN",
@@ -11212,7 +11212,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.UMAX",
@@ -11232,7 +11232,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.UMIN",
@@ -11252,7 +11252,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LW.XOR",
@@ -11272,7 +11272,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "LWI",
@@ -11339,7 +11339,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "RegDst", kind: K::Dst, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 7, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
+            FieldSpec { name: "simm17", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 17, vlsb: 0 }] },
         ],
         syntax: &[Tok::Lit("["), Tok::Target(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0)],
     },
@@ -11807,7 +11807,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -11846,7 +11846,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SC.D",
@@ -11866,7 +11866,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SC.H",
@@ -11886,7 +11886,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SC.W",
@@ -11906,7 +11906,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Lit("["), Tok::Reg(2), Tok::Lit("]"), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SCVTF",
@@ -12010,7 +12010,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -12171,7 +12171,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.ANDI",
@@ -12205,7 +12205,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.EQI",
@@ -12239,7 +12239,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.GEI",
@@ -12273,7 +12273,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.GEUI",
@@ -12307,7 +12307,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.LTI",
@@ -12341,7 +12341,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.LTUI",
@@ -12375,7 +12375,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.NEI",
@@ -12409,7 +12409,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Reg(1), Tok::Named(2)],
+        syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(2), shamt: None, fixed: 0 }],
     },
     FormInfo {
         mnemonic: "SETC.ORI",
@@ -12488,7 +12488,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -12953,7 +12953,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
         decodable: true,
         fields: &[
             FieldSpec { name: "SrcL", kind: K::Reg, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 15, width: 5, vlsb: 0 }] },
-            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 2, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
+            FieldSpec { name: "simm", kind: K::PcRel, signed: true, bits: 17, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 12, vlsb: 0 }, Piece { lsb: 7, width: 5, vlsb: 12 }] },
         ],
         syntax: &[Tok::Reg(0), Tok::Lit(", "), Tok::Lit("["), Tok::Target(1), Tok::Lit("]")],
     },
@@ -13083,7 +13083,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWAPD",
@@ -13103,7 +13103,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWAPH",
@@ -13123,7 +13123,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWAPW",
@@ -13143,7 +13143,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "far", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 1, vlsb: 0 }] },
             FieldSpec { name: "rl", kind: K::Flag, signed: false, bits: 1, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 25, width: 1, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Named(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
+        syntax: &[Tok::Lit("["), Tok::Reg(1), Tok::Lit("]"), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4), Tok::Named(5)],
     },
     FormInfo {
         mnemonic: "SWI",
@@ -13273,7 +13273,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.ADDI",
@@ -13309,7 +13309,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.ANDI",
@@ -13725,7 +13725,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcR", kind: K::Reg, signed: false, bits: 10, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 20, width: 5, vlsb: 5 }, Piece { lsb: 52, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(2), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0), Tok::Named(4)],
+        syntax: &[Tok::Index { reg: 2, ty: Some(4), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(3), Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.CTZ",
@@ -15286,7 +15286,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.ORI",
@@ -15322,7 +15322,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcZero", kind: K::Reg, signed: false, bits: 10, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 27, width: 5, vlsb: 5 }, Piece { lsb: 59, width: 5, vlsb: 0 }] },
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Lit("SrcP"), Tok::Lit(", "), Tok::Reg(1), Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3), Tok::Named(4)],
+        syntax: &[Tok::Lit("SrcP"), Tok::Lit(", "), Tok::Index { reg: 1, ty: Some(4), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Reg(2), Tok::Lit(", "), Tok::Dst(0), Tok::Named(3)],
     },
     FormInfo {
         mnemonic: "V.QPOP",
@@ -16301,7 +16301,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.SUBI",
@@ -16607,7 +16607,7 @@ pub(crate) static FORMS: [FormInfo; 741] = [
             FieldSpec { name: "SrcRType", kind: K::Imm, signed: false, bits: 2, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 57, width: 2, vlsb: 0 }] },
             FieldSpec { name: "shamt", kind: K::Imm, signed: false, bits: 5, scale: 0, print_raw: false, pc_bias: 0, pieces: &[Piece { lsb: 59, width: 5, vlsb: 0 }] },
         ],
-        syntax: &[Tok::Reg(1), Tok::Lit(", "), Tok::Index { reg: 2, ty: Some(3), shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
+        syntax: &[Tok::Index { reg: 1, ty: Some(3), shamt: None, fixed: 0 }, Tok::Lit(", "), Tok::Index { reg: 2, ty: None, shamt: Some(4), fixed: 0 }, Tok::Lit(", "), Tok::Dst(0)],
     },
     FormInfo {
         mnemonic: "V.XORI",

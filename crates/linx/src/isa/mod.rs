@@ -40,15 +40,26 @@
 //!     register-offset stores shift the index by `info().index_shift` (log2 of the size, 0
 //!     for `.U` stores) — `sd a0, [s0, a1<<3]`;
 //!   * `LUI` and `ADDTPC` immediates are `sext(imm20) << 12` (ADDTPC adds it to
-//!     `pc & !0xfff`, notes §3.2); `HL.LUI`/`HL.LIS` are the sign-extended 32-bit value;
+//!     `pc & !0xfff`, notes §3.2; checked on the LLVM binaries, where `addtpc` + `addi`
+//!     lands in `.got`); `HL.LUI`/`HL.LIS` are the sign-extended 32-bit value (Sail; the
+//!     LinxCoreModel zero-extends HL.LUI, but the LLVM binaries follow `hl.lui -16` with a
+//!     32-bit zero-extending `bxu`, which only makes sense if it sign-extends), `HL.LIU`
+//!     the zero-extended one;
+//!     `HL.ADDTPC` is the raw sign-extended imm32 (no binary uses it; the Sail model adds
+//!     `imm << 1` to TPC, which disagrees with ADDTPC's page rule, so the executor decides);
+//!   * `SETC.*I`/`CMP.*I` with a `shamt` op compare against `imm << shamt` (notes §2.3);
+//!     the ops keep both;
 //!   * `FENTRY`/`FEXIT`/`FRET.*` `uimm` is the byte count (the catalog's `value_lsb` 3).
 //! - PC-relative targets (`PcRel`): a byte offset from the instruction's own address (TPC,
 //!   the first byte of the instruction): block starts (`BSTART*`, `C.BSTART`, `HL.BSTART*`),
-//!   in-body branches (`B.EQ`…, `J`), `SETRET`/`C.SETRET`/`HL.SETRET` (unsigned). `*.PCR`
-//!   loads/stores count words from `pc & !3` (Sail `hl_ea_pcr`). Use
+//!   in-body branches (`B.EQ`…, `J`), `B.TEXT`, `SETRET`/`C.SETRET` (unsigned) and `HL.SETRET` (signed),
+//!   `*.PCR` loads/stores (bytes, as the LLVM-built binaries show; not the Sail model's
+//!   words from `pc & !3`). Use
 //!   [`Decoded::target`]`(pc)` for the absolute address. `JR`'s offset (×2) is register-
 //!   relative and is an `Imm`.
-//! - other numbers (`SrcRType`: 0 none, 1 `.sw`, 2 `.uw`, 3 `.neg`/`.not`; `shamt`;
+//! - other numbers (`SrcRType`: 0 none, 1 `.sw`, 2 `.uw`, 3 `.neg`/`.not`, and for
+//!   compares/SETC 3 reads as unmodified like 0 (notes §5; the LLVM binaries emit it; it
+//!   prints `.x3`); `shamt`;
 //!   `BrType` 1 FALL 2 DIRECT 3 COND 4 CALL 5 IND 6 ICALL 7 RET; SSR ids; tile fields) are
 //!   the raw field values.
 //!
@@ -67,6 +78,7 @@
 mod decode;
 mod display;
 mod encode;
+pub mod expr;
 #[rustfmt::skip]
 mod generated;
 pub mod listing;
@@ -189,26 +201,14 @@ impl Decoded {
         true
     }
 
-    /// The address PC-relative offsets count from: the instruction's own address, aligned
-    /// down to 4 for `*.PCR` loads/stores.
-    pub fn pc_base(&self, pc: u64) -> u64 {
-        if self.form.info().mnemonic.ends_with(".PCR") {
-            pc & !3
-        } else {
-            pc
-        }
-    }
-
     /// The absolute address a PC-relative op `i` designates.
     pub(crate) fn pc_relative(&self, pc: u64, i: usize) -> u64 {
         let bias = u64::from(self.form.info().fields[i].pc_bias);
-        self.pc_base(pc)
-            .wrapping_add(bias)
-            .wrapping_add(self.ops[i] as u64)
+        pc.wrapping_add(bias).wrapping_add(self.ops[i] as u64)
     }
 
     /// The absolute address of the first PC-relative operand (block/branch target, SETRET
-    /// return address, PCR data address), if the form has one.
+    /// return address, `*.PCR` data address), if the form has one.
     pub fn target(&self, pc: u64) -> Option<u64> {
         let info = self.form.info();
         let i = info
