@@ -52,14 +52,6 @@ impl F<'_> {
             })
             .map_or(0, |i| self.d.ops[i])
     }
-    /// The first PC-relative field's encoded value (unscaled).
-    fn raw_pcrel(&self) -> i64 {
-        let info = self.d.form.info();
-        info.fields
-            .iter()
-            .position(|f| f.kind == FieldKind::PcRel)
-            .map_or(0, |i| self.d.ops[i] >> info.fields[i].scale)
-    }
     /// The absolute address of the PC-relative operand.
     fn target(&self) -> u64 {
         self.d.target(self.pc).unwrap_or(self.pc)
@@ -326,8 +318,8 @@ fn lower_mem(f: &F, m: &str) -> Option<Op> {
     if pcr {
         // PC-relative data: a byte offset from the instruction's own address. The LLVM-built
         // binaries need this reading (every HL.*.PCR lands in .rodata/.bss with it, none with
-        // the Sail model's `align4(pc) + (simm << 2)`); see the linx-isa request R4.
-        ea.imm = f.pc.wrapping_add(f.raw_pcrel() as u64) as i64;
+        // the Sail model's `align4(pc) + (simm << 2)`); the decoder reads it so since R4.
+        ea.imm = f.target() as i64;
     } else if reg_offset {
         ea.base = f.r("SrcL");
         ea.index = f.r("SrcR");

@@ -68,6 +68,13 @@ fn source(name: &str) -> String {
     if let Some(base) = name.strip_suffix("_mpar") {
         return source(base).replace("BSTART.MSEQ", "BSTART.MPAR");
     }
+    // `lane_order_lbstop`: the kernel body ends with the 64-bit L.BSTOP (QEMU's l_bstop), as
+    // LLVM's vector kernels do.
+    if let Some(base) = name.strip_suffix("_lbstop") {
+        let s = source(base);
+        let at = s.rfind("C.BSTOP").unwrap();
+        return format!("{}L.BSTOP{}", &s[..at], &s[at + "C.BSTOP".len()..]);
+    }
     let path = format!("{}/tests/programs/{name}.s", env!("CARGO_MANIFEST_DIR"));
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
@@ -247,7 +254,7 @@ fn the_seeds_mseq_example_writes_a_i_j_equal_i_plus_j() {
 
 #[test]
 fn mseq_and_mpar_replay_lanes_with_lc0_fastest() {
-    for kind in ["lane_order", "lane_order_mpar"] {
+    for kind in ["lane_order", "lane_order_mpar", "lane_order_lbstop"] {
         let o = run(kind, CfiMode::Strict);
         assert_eq!(o.exit(), 15, "{kind}: one replay per lane tuple");
         let log: Vec<u32> = (1..=15).map(|k| o.word("log", k)).collect();

@@ -211,7 +211,7 @@ t19:     C.BSTART.STD
 n19:     C.BSTART.STD
         C.BSTOP
         C.BSTART.STD COND, t20
-        setc.ltu a2, a1, SrcRType=2
+        setc.ltu a2, a1.uw
         C.BSTOP
         C.BSTART.STD DIRECT, n20
         C.BSTOP
@@ -221,7 +221,7 @@ t20:     C.BSTART.STD
 n20:     C.BSTART.STD
         C.BSTOP
         C.BSTART.STD COND, t21
-        setc.lt a2, a1, SrcRType=1
+        setc.lt a2, a1.sw
         C.BSTOP
         C.BSTART.STD DIRECT, n21
         C.BSTOP
