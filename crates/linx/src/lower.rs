@@ -318,7 +318,7 @@ fn lower_mem(f: &F, m: &str) -> Option<Op> {
     if pcr {
         // PC-relative data: a byte offset from the instruction's own address. The LLVM-built
         // binaries need this reading (every HL.*.PCR lands in .rodata/.bss with it, none with
-        // the Sail model's `align4(pc) + (simm << 2)`); the decoder reads it so since R4.
+        // the Sail model's `align4(pc) + (simm << 2)`); `Decoded::target` reads it so.
         ea.imm = f.target() as i64;
     } else if reg_offset {
         ea.base = f.r("SrcL");
