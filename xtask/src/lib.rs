@@ -5,6 +5,7 @@ use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 
 pub mod linx;
+pub mod tensix;
 
 /// The workspace root (the parent of this crate's directory).
 pub fn workspace_root() -> PathBuf {
@@ -22,11 +23,18 @@ pub struct Generated {
 }
 
 /// Every generated file of the workspace.
-pub const GENERATED: &[Generated] = &[Generated {
-    target: "linx",
-    output: linx::OUTPUT,
-    generate: linx::generate,
-}];
+pub const GENERATED: &[Generated] = &[
+    Generated {
+        target: "linx",
+        output: linx::OUTPUT,
+        generate: linx::generate,
+    },
+    Generated {
+        target: "tensix",
+        output: tensix::OUTPUT,
+        generate: tensix::generate,
+    },
+];
 
 /// Regenerate the files of `target` (all targets when `None`).
 pub fn codegen(target: Option<&str>) -> anyhow::Result<()> {
