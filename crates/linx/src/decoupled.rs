@@ -20,6 +20,8 @@
 //! * MPAR/MSEQ bodies may branch (B.EQ.., B.Z/B.NZ on `p`, J, JR) within the body; a target
 //!   outside it is `E_BLOCK(EC_BFETCH)`. Bridged memory (`.brg`) is legal only in MPAR/MSEQ,
 //!   with an `ri*` base; VPAR/VSEQ are tile-only.
+//! * `.local` vector loads/stores address the header's tile bases `ta..td/to/ts`
+//!   ([`crate::local_tiles`]); the block's destination tiles are pushed when it completes.
 //! * Tile engine blocks (TLOAD/TSTORE/TMOV) are header-driven ([`crate::tile`]); CUBE and TEPL
 //!   numerics are not modelled yet.
 
@@ -28,6 +30,7 @@ use crate::engine::{Body, Machine};
 use crate::error::Fault;
 use crate::exec::{Flow, compare, load, store};
 use crate::isa::regs::Reg10;
+use crate::local_tiles::LocalTiles;
 use crate::op::Op;
 use crate::tile;
 use crate::trace::Observer;
@@ -100,6 +103,12 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
         [1, 1, 1]
     };
     env.lb = lanes;
+    let mut local = if ty.is_simt() {
+        let regs = &m.cpu.regs;
+        LocalTiles::bind(ty, &m.cpu.header, &m.cpu.tiles, &|r| regs.read(r))?
+    } else {
+        LocalTiles::default()
+    };
     let mut work = Work::default();
     let saved_hands = (m.cpu.regs.t, m.cpu.regs.u);
     for lc2 in 0..lanes[2].max(1) {
@@ -112,29 +121,48 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
                 lane.p = 1 << (lc0 % 64);
                 m.cpu.ssr.lc = lane.lc;
                 m.cpu.regs.reset_hands();
-                run_lane(m, ty, &body, &env, &mut lane, &mut work)?;
+                let mut k = Kernel {
+                    ty,
+                    pc: text,
+                    env: &env,
+                    lane: &mut lane,
+                    local: &mut local,
+                    work: &mut work,
+                };
+                run_lane(m, &body, &mut k).map_err(|fault| Fault::InBody {
+                    pc: k.pc,
+                    lane: [lc0, lc1, lc2],
+                    fault: Box::new(fault),
+                })?;
             }
         }
     }
     (m.cpu.regs.t, m.cpu.regs.u) = saved_hands;
+    work.tile_bytes += local.commit(&mut m.cpu.tiles);
     Ok(work)
 }
 
-fn run_lane<O: Observer>(
-    m: &mut Machine<O>,
+/// One replay of a body: the block's kernel environment and this lane's state.
+struct Kernel<'a> {
     ty: BlockType,
-    body: &Rc<Body>,
-    env: &KernelEnv,
-    lane: &mut Lane,
-    work: &mut Work,
-) -> Result<(), Fault> {
+    /// The body instruction being run (for error locations).
+    pc: u64,
+    env: &'a KernelEnv,
+    lane: &'a mut Lane,
+    local: &'a mut LocalTiles,
+    work: &'a mut Work,
+}
+
+fn run_lane<O: Observer>(m: &mut Machine<O>, body: &Rc<Body>, k: &mut Kernel) -> Result<(), Fault> {
+    let ty = k.ty;
     let kernel = matches!(ty, BlockType::Mpar | BlockType::Mseq);
     let mut i = 0;
     while i < body.ops.len() {
         let op = body.ops[i];
         let pc = body.pcs[i];
+        k.pc = pc;
         m.cpu.insns += 1;
-        work.insns += 1;
+        k.work.insns += 1;
         let branch = |target: u64| -> Result<usize, Fault> {
             body.index_of(target).ok_or_else(|| {
                 Fault::Illegal(format!(
@@ -161,7 +189,7 @@ fn run_lane<O: Observer>(
             }
             Op::BranchP { nonzero, target } => {
                 need_kernel("branch")?;
-                if (lane.p != 0) == nonzero {
+                if (k.lane.p != 0) == nonzero {
                     i = branch(target)?;
                     continue;
                 }
@@ -176,7 +204,7 @@ fn run_lane<O: Observer>(
                 i = branch(m.cpu.regs.read(a).wrapping_add(off as u64))?;
                 continue;
             }
-            Op::Vec(v) => vector_op(m, ty, &v, env, lane, work)?,
+            Op::Vec(v) => vector_op(m, &v, k)?,
             Op::Desc(_) | Op::Template { .. } | Op::BlockStart { .. } | Op::Bstop => {
                 return Err(Fault::Illegal(
                     "block descriptor or marker inside a decoupled body".into(),
@@ -210,22 +238,17 @@ fn run_lane<O: Observer>(
     Ok(())
 }
 
-fn vector_op<O: Observer>(
-    m: &mut Machine<O>,
-    ty: BlockType,
-    v: &VOp,
-    env: &KernelEnv,
-    lane: &mut Lane,
-    work: &mut Work,
-) -> Result<(), Fault> {
+fn vector_op<O: Observer>(m: &mut Machine<O>, v: &VOp, k: &mut Kernel) -> Result<(), Fault> {
+    let ty = k.ty;
     if !ty.is_simt() {
         return Err(Fault::Illegal(format!("vector instruction in a {ty} body")));
     }
     let regs = m.cpu.regs.clone();
     let scalar = |code: u8| regs.read(code);
     if let Some(mem) = v.mem {
-        return vector_mem(m, ty, v, mem, env, lane, work);
+        return vector_mem(m, v, mem, k);
     }
+    let (env, lane) = (k.env, &mut *k.lane);
     if let Some(value) = vector::alu(v, lane, env, &scalar)? {
         write_dest(m, v.dst, value, lane);
         return Ok(());
@@ -297,16 +320,13 @@ fn write_dest<O: Observer>(m: &mut Machine<O>, code: u16, value: u64, lane: &mut
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn vector_mem<O: Observer>(
     m: &mut Machine<O>,
-    ty: BlockType,
     v: &VOp,
     mem: vector::VMem,
-    env: &KernelEnv,
-    lane: &mut Lane,
-    work: &mut Work,
+    k: &mut Kernel,
 ) -> Result<(), Fault> {
+    let (ty, env) = (k.ty, k.env);
     let regs = m.cpu.regs.clone();
     let scalar = |code: u8| regs.read(code);
     // Loads: `[SrcL, lc0<<k, SrcR<<shamt]` or `[SrcL, lc0<<k, simm]`; stores put the value in
@@ -318,22 +338,23 @@ fn vector_mem<O: Observer>(
         (false, false) => (v.a, 0, None),
     };
     let base = Reg10::from_code(base_code);
-    if !mem.bridged {
-        return Err(Fault::Unimplemented(
-            "tile-local vector load/store (.local forms on TA..TD/TO/TS)".into(),
-        ));
-    }
-    if !matches!(ty, BlockType::Mpar | BlockType::Mseq) {
+    if mem.bridged && !matches!(ty, BlockType::Mpar | BlockType::Mseq) {
         return Err(Fault::Illegal(format!(
             "bridged (.brg) memory access in a {ty} body: only MPAR/MSEQ may access memory"
         )));
     }
-    if base.class != 1 || base.index > 11 {
+    if mem.bridged && (base.class != 1 || base.index > 11) {
         return Err(Fault::Illegal(
             ".brg access must use an ri* base (manual 04 §kernel memory bridge)".into(),
         ));
     }
-    let mut addr = vector::read(base_code, lane, env, &scalar);
+    let lane = &mut *k.lane;
+    // A tile base reads as offset 0 into its tile.
+    let mut addr = if mem.bridged {
+        vector::read(base_code, lane, env, &scalar)
+    } else {
+        0
+    };
     if v.lane {
         addr = addr.wrapping_add(lane.lc[0] << mem.log2);
     }
@@ -358,12 +379,25 @@ fn vector_mem<O: Observer>(
     };
     if mem.store {
         let value = vector::read(value_code, lane, env, &scalar);
-        store(&mut m.mem, mem.log2, addr, value)?;
-        work.stores = true;
+        if mem.bridged {
+            store(&mut m.mem, mem.log2, addr, value)?;
+            k.work.stores = true;
+        } else {
+            k.local.store(base_code, addr, mem.log2, value)?;
+        }
     } else {
-        let value = load(&m.mem, fmt, addr)?;
+        let value = if mem.bridged {
+            k.work.loads = true;
+            load(&m.mem, fmt, addr)?
+        } else {
+            let raw = k.local.load(base_code, addr, mem.log2)?;
+            if fmt.signed {
+                crate::alu::sext(raw, 8 << mem.log2)
+            } else {
+                raw
+            }
+        };
         write_dest(m, v.dst, value, lane);
-        work.loads = true;
     }
     Ok(())
 }

@@ -674,6 +674,10 @@ impl<O: Observer> Machine<O> {
 
     /// Attach the location to a fault.
     fn error_at(&mut self, fault: Fault, pc: u64) -> SimError {
+        let pc = match fault {
+            Fault::InBody { pc, .. } => pc,
+            _ => pc,
+        };
         let insn = match self.fetch(pc) {
             Ok(d) => d.at(pc).to_string(),
             Err(_) => String::new(),

@@ -51,6 +51,14 @@ pub enum Fault {
     Breakpoint(u8),
     #[error("ASSERT failed")]
     Assert,
+    /// A fault of a decoupled body instruction, in one lane's replay (the location reported is
+    /// the body instruction's).
+    #[error("{fault} (in the body of the block, lane lc0={}, lc1={}, lc2={})", .lane[0], .lane[1], .lane[2])]
+    InBody {
+        pc: u64,
+        lane: [u64; 3],
+        fault: Box<Fault>,
+    },
 }
 
 /// A fault with its location, as the CLI reports it.

@@ -19,6 +19,7 @@ pub mod fp;
 pub mod hands;
 pub mod header;
 pub mod isa;
+pub mod local_tiles;
 pub mod lower;
 pub mod op;
 pub mod rob;

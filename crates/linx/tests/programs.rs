@@ -68,6 +68,19 @@ fn source(name: &str) -> String {
     if let Some(base) = name.strip_suffix("_mpar") {
         return source(base).replace("BSTART.MSEQ", "BSTART.MPAR");
     }
+    // vpar_local.s variants: a store to the unbound `ts`, a store to the read-only `ta`, and
+    // 129 lanes, whose last one reads past the 512-byte input tiles.
+    for (suffix, from, to) in [
+        ("_ts", "[to,", "[ts,"),
+        ("_ro", "[to,", "[ta,"),
+        ("_oob", "addi    zero, 16, ->a5", "addi    zero, 129, ->a5"),
+    ] {
+        if let Some(base) = name.strip_suffix(suffix) {
+            let s = source(base);
+            assert!(s.contains(from));
+            return s.replace(from, to);
+        }
+    }
     // `lane_order_lbstop`: the kernel body ends with the 64-bit L.BSTOP (QEMU's l_bstop), as
     // LLVM's vector kernels do.
     if let Some(base) = name.strip_suffix("_lbstop") {
@@ -300,6 +313,34 @@ fn tload_tmov_tstore_move_a_matrix_through_tile_registers() {
     assert_eq!(tiles.get(0).size, 512, "t#1 is the TLOAD destination");
     assert_eq!(tiles.get(16).size, 1024, "m#1 is the TMOV destination");
     assert_eq!(&tiles.get(16).data[..16], &tiles.get(0).data[..16]);
+}
+
+#[test]
+fn vpar_bodies_read_and_write_their_tiles_through_local_bases() {
+    let o = run("vpar_local", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let src: [i32; 16] = [
+        0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150,
+    ];
+    let src2: [i32; 16] = [5, -1, 7, 1000, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, -22];
+    let want: Vec<u32> = (0..16)
+        .map(|i| (3 * src2[i] + src[i] + i as i32) as u32)
+        .collect();
+    let got: Vec<u32> = (0..16).map(|i| o.word("dst", i)).collect();
+    assert_eq!(got, want);
+    let tiles = &o.machine.cpu.tiles;
+    assert_eq!(tiles.get(8).size, 512, "the VPAR output is the new u#1");
+    for (variant, what) in [
+        ("vpar_local_ts", "tile base ts is not bound"),
+        ("vpar_local_ro", "store to an input tile base"),
+        (
+            "vpar_local_oob",
+            "at offset 0x200 is outside tb (512 bytes)",
+        ),
+    ] {
+        let e = run(variant, CfiMode::Strict).error();
+        assert!(e.contains(what), "{variant}: {e}");
+    }
 }
 
 #[test]
