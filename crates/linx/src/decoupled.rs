@@ -44,6 +44,8 @@ pub struct Work {
     pub tile_bytes: u64,
     pub loads: bool,
     pub stores: bool,
+    /// The instruction limit was reached during the replays (the run stops there).
+    pub limit_reached: bool,
 }
 
 /// Run the engine of the current block, if it has one.
@@ -76,6 +78,7 @@ pub fn finish_block<O: Observer>(m: &mut Machine<O>) -> Result<Work, Fault> {
         }
     };
     Ok(Work {
+        limit_reached: false,
         insns: 0,
         tile_bytes: w.bytes,
         loads: w.loads,
@@ -111,7 +114,7 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
     };
     let mut work = Work::default();
     let saved_hands = (m.cpu.regs.t, m.cpu.regs.u);
-    for lc2 in 0..lanes[2].max(1) {
+    'lanes: for lc2 in 0..lanes[2].max(1) {
         for lc1 in 0..lanes[1].max(1) {
             for lc0 in 0..lanes[0] {
                 let mut lane = Lane {
@@ -134,6 +137,9 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
                     lane: [lc0, lc1, lc2],
                     fault: Box::new(fault),
                 })?;
+                if work.limit_reached {
+                    break 'lanes;
+                }
             }
         }
     }
@@ -161,6 +167,12 @@ fn run_lane<O: Observer>(m: &mut Machine<O>, body: &Rc<Body>, k: &mut Kernel) ->
         let op = body.ops[i];
         let pc = body.pcs[i];
         k.pc = pc;
+        // LB* come from registers and kernel bodies may loop: the instruction limit must
+        // stop a runaway replay.
+        if m.cfg.max_insns.is_some_and(|l| m.cpu.insns >= l) {
+            k.work.limit_reached = true;
+            return Ok(());
+        }
         m.cpu.insns += 1;
         k.work.insns += 1;
         let branch = |target: u64| -> Result<usize, Fault> {
@@ -268,6 +280,14 @@ fn vector_op<O: Observer>(m: &mut Machine<O>, v: &VOp, k: &mut Kernel) -> Result
             };
             write_dest(m, v.dst, pick, lane);
         }
+        f if vector::fp_fn(f).is_some() && !vector::is_fp_reduction(f) => {
+            let (b, c) = (
+                vector::read(v.b, lane, env, &scalar),
+                vector::read(v.d, lane, env, &scalar),
+            );
+            let r = fp_element(m, f, v.a, x, b, c, lane)?;
+            write_dest(m, v.dst, r, lane);
+        }
         f => {
             let Some(code) = (match vector::dest(v.dst) {
                 Dest::Scalar(c) => Some(c),
@@ -287,6 +307,13 @@ fn vector_op<O: Observer>(m: &mut Machine<O>, v: &VOp, k: &mut Kernel) -> Result
             } else {
                 code
             });
+            if vector::is_fp_reduction(f) {
+                let r = fp_element(m, f, v.a, acc, x, 0, lane)?;
+                if lane.active() {
+                    m.cpu.regs.write(code, r);
+                }
+                return Ok(());
+            }
             let Some(r) = vector::reduce(f, acc, x) else {
                 return Err(Fault::Unimplemented(format!(
                     "{} (vector op not modelled)",
@@ -299,6 +326,34 @@ fn vector_op<O: Observer>(m: &mut Machine<O>, v: &VOp, k: &mut Kernel) -> Result
         }
     }
     Ok(())
+}
+
+/// One lane's `V.F*` element operation: the type is the first source's RegId10 width (`fd`,
+/// `fs`, `fh`; manual 05b), rounding from FCSR; an active lane's exception flags accrue in FCSR.
+fn fp_element<O: Observer>(
+    m: &mut Machine<O>,
+    f: crate::isa::Form,
+    type_code: u16,
+    a: u64,
+    b: u64,
+    c: u64,
+    lane: &Lane,
+) -> Result<u64, Fault> {
+    let ty = Reg10::from_code(type_code);
+    if ty.signed {
+        return Err(Fault::Illegal(format!(
+            "{}: RegId10 type bit t=1 is reserved for floating-point operands (manual 05b)",
+            f.info().mnemonic
+        )));
+    }
+    let Some(fpu) = vector::fp_fn(f) else {
+        return Err(Fault::Unimplemented(f.info().mnemonic.into()));
+    };
+    let (r, flags) = crate::fp::exec_elem(fpu, ty.width, a, b, c, m.cpu.fcsr)?;
+    if lane.active() {
+        m.cpu.fcsr |= flags;
+    }
+    Ok(r)
 }
 
 fn write_dest<O: Observer>(m: &mut Machine<O>, code: u16, value: u64, lane: &mut Lane) {

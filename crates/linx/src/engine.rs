@@ -587,6 +587,11 @@ impl<O: Observer> Machine<O> {
     /// Block commit: run the decoupled/tile engine, choose the next block, check the target.
     fn commit(&mut self, fallthrough: u64, acc: &BlockEvent, run: &Run) -> Result<BlockEnd, Fault> {
         let work = crate::decoupled::finish_block(self)?;
+        if work.limit_reached {
+            return Ok(BlockEnd::Exit(Exit::InsnLimit(
+                self.cfg.max_insns.unwrap_or(0),
+            )));
+        }
         let barg = self.cpu.barg;
         let ra = self.cpu.regs.read(REG_RA);
         let c = barg.commit(fallthrough, ra, self.cfg.cfi)?;

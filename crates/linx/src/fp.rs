@@ -187,6 +187,25 @@ pub fn exec(f: Fpu, ty: u8, a: u64, b: u64, c: u64, fcsr: u32) -> Result<(u64, u
     }
 }
 
+/// Execute an FP operation on vector elements of `bytes` bytes (8 FP64, 4 FP32, 2 FP16).
+pub fn exec_elem(
+    f: Fpu,
+    bytes: u8,
+    a: u64,
+    b: u64,
+    c: u64,
+    fcsr: u32,
+) -> Result<(u64, u32), Fault> {
+    match bytes {
+        8 => op::<Double>(f, a, b, c, fcsr),
+        4 => op::<Single>(f, a, b, c, fcsr),
+        2 => op::<Half>(f, a, b, c, fcsr),
+        _ => Err(Fault::Unimplemented(
+            "vector FP on 8-bit elements (fb: FP8 formats are not modelled)".into(),
+        )),
+    }
+}
+
 fn op<F: Fmt>(f: Fpu, a: u64, b: u64, c: u64, fcsr: u32) -> Result<(u64, u32), Fault> {
     let (x, y, z) = (F::get(a), F::get(b), F::get(c));
     let rm = rounding(fcsr);

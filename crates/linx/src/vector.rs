@@ -18,7 +18,7 @@ use crate::error::Fault;
 use crate::exec::compare;
 use crate::isa::regs::Reg10;
 use crate::isa::{Decoded, Form};
-use crate::op::Cc;
+use crate::op::{Cc, Fpu};
 
 /// A lowered `V.*` instruction: its form and its operands (RegId10 codes, immediates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub struct VOp {
     pub dst: u16,
     pub a: u16,
     pub b: u16,
-    /// SrcD (stores, V.MADD) or SrcP (V.CSEL).
+    /// SrcD (stores, V.MADD), SrcA (V.FMADD...) or SrcP (V.CSEL).
     pub d: u16,
     pub shamt: u8,
     /// SrcRType 3 (`.neg`/`.not`) applies (strict mode only, as for scalar forms).
@@ -88,11 +88,10 @@ pub fn lower(d: &Decoded, mode: CfiMode) -> VOp {
         dst: g("RegDst") as u16,
         a: g("SrcL") as u16,
         b: g("SrcR") as u16,
-        d: if d.get("SrcD").is_some() {
-            g("SrcD") as u16
-        } else {
-            g("SrcP") as u16
-        },
+        d: ["SrcD", "SrcA", "SrcP"]
+            .iter()
+            .find_map(|n| d.get(n))
+            .unwrap_or(0) as u16,
         shamt: g("shamt") as u8,
         invert: mode == CfiMode::Strict && g("SrcRType") == 3,
         lane: g("C") != 0,
@@ -278,6 +277,41 @@ pub fn alu(
 }
 
 /// Reductions `V.RD*`: the lane value folded into the destination.
+/// The FP function of a `V.F*` element-wise form or a `V.RDF*` reduction (manual 05b: the
+/// element type is the source's RegId10 width, `fd/fs/fh`).
+pub fn fp_fn(form: Form) -> Option<Fpu> {
+    Some(match form {
+        Form::VFadd | Form::VRdfadd => Fpu::Add,
+        Form::VFsub => Fpu::Sub,
+        Form::VFmul => Fpu::Mul,
+        Form::VFdiv => Fpu::Div,
+        Form::VFsqrt => Fpu::Sqrt,
+        Form::VFabs => Fpu::Abs,
+        Form::VFrecip => Fpu::Recip,
+        Form::VFexp => Fpu::Exp,
+        Form::VFmadd => Fpu::Madd,
+        Form::VFmsub => Fpu::Msub,
+        Form::VFnmadd => Fpu::Nmadd,
+        Form::VFnmsub => Fpu::Nmsub,
+        Form::VFeq => Fpu::Eq,
+        Form::VFne => Fpu::Ne,
+        Form::VFlt => Fpu::Lt,
+        Form::VFge => Fpu::Ge,
+        Form::VFeqs => Fpu::EqS,
+        Form::VFnes => Fpu::NeS,
+        Form::VFlts => Fpu::LtS,
+        Form::VFges => Fpu::GeS,
+        Form::VFmax | Form::VRdfmax => Fpu::Max,
+        Form::VFmin | Form::VRdfmin => Fpu::Min,
+        _ => return None,
+    })
+}
+
+/// The `V.RDF*` reductions (folded into a scalar destination like `V.RD*`).
+pub fn is_fp_reduction(form: Form) -> bool {
+    matches!(form, Form::VRdfadd | Form::VRdfmax | Form::VRdfmin)
+}
+
 pub fn reduce(form: Form, acc: u64, v: u64) -> Option<u64> {
     Some(match form {
         Form::VRdadd => acc.wrapping_add(v),

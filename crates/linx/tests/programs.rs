@@ -99,10 +99,12 @@ fn run_with<O: Observer>(name: &str, cfi: CfiMode, obs: O) -> Outcome<O> {
 
 fn run_elf<O: Observer>(name: &str, elf: Vec<u8>, cfi: CfiMode, obs: O) -> Outcome<O> {
     let prog = runtime::load(&elf, &[name.to_string()], &[], &RuntimeConfig::default()).unwrap();
-    let symbols = ["arr", "out", "log", "src", "dst", "res", "msg", "data"]
-        .iter()
-        .filter_map(|s| prog.image.symbol(s).map(|a| (s.to_string(), a)))
-        .collect();
+    let symbols = [
+        "arr", "out", "log", "src", "dst", "res", "msg", "data", "sum",
+    ]
+    .iter()
+    .filter_map(|s| prog.image.symbol(s).map(|a| (s.to_string(), a)))
+    .collect();
     let stdout = Capture::default();
     let mut machine = Machine::new(
         prog,
@@ -340,6 +342,59 @@ fn vpar_bodies_read_and_write_their_tiles_through_local_bases() {
     ] {
         let e = run(variant, CfiMode::Strict).error();
         assert!(e.contains(what), "{variant}: {e}");
+    }
+}
+
+#[test]
+fn vector_fp_matches_host_ieee_single_precision() {
+    // Oracle: the host's IEEE binary32 arithmetic (round to nearest even), except that NaN
+    // results are Linx's canonical 0x7fc00000 (manual 05c / fp.rs).
+    let o = run("vfp", CfiMode::Strict);
+    assert_eq!(o.exit(), 0);
+    let xs = [
+        0x3f80_0000u32,
+        0x4049_0fdb,
+        0xc000_0000,
+        0x3dcc_cccd,
+        0x4e6e_6b28,
+        0,
+    ]
+    .map(f32::from_bits);
+    let ys = [
+        0x4040_0000u32,
+        0x3f00_0000,
+        0x40e0_0000,
+        0x3e99_999a,
+        0x3f8c_cccd,
+        0,
+    ]
+    .map(f32::from_bits);
+    let canonical = |v: f32| if v.is_nan() { 0x7fc0_0000 } else { v.to_bits() };
+    let mut sum = 0.0f32;
+    for i in 0..6 {
+        let (x, y) = (xs[i], ys[i]);
+        sum += x * y;
+        let q = (x * y + x) / y;
+        // maxNum: a NaN operand yields the other (lane 5: max(NaN, 0.5) = 0.5).
+        let want = q.max(0.5).sqrt();
+        assert_eq!(o.word("out", i as u64), canonical(want), "lane {i}");
+    }
+    assert_eq!(o.word("sum", 0), sum.to_bits());
+    let fcsr = o.machine.cpu.fcsr;
+    assert_eq!(fcsr & 0x10, 0x10, "0/0 raised NV: {fcsr:#x}");
+    assert_eq!(fcsr & 0x1, 0x1, "inexact results raised NX: {fcsr:#x}");
+}
+
+#[test]
+fn the_instruction_limit_stops_runaway_kernel_replays() {
+    for name in ["runaway_kernel", "looping_kernel"] {
+        let o = run(name, CfiMode::Strict);
+        assert!(
+            matches!(o.result, Ok(Exit::InsnLimit(1_000_000))),
+            "{name}: {:?}",
+            o.result
+        );
+        assert!(o.machine.cpu.insns <= 1_000_000, "{name}");
     }
 }
 
