@@ -25,14 +25,14 @@ pub struct Generated {
 /// Every generated file of the workspace.
 pub const GENERATED: &[Generated] = &[
     Generated {
-        target: "linx",
-        output: linx::OUTPUT,
-        generate: linx::generate,
-    },
-    Generated {
         target: "tensix",
         output: tensix::OUTPUT,
         generate: tensix::generate,
+    },
+    Generated {
+        target: "linx",
+        output: linx::OUTPUT,
+        generate: linx::generate,
     },
 ];
 

@@ -51,6 +51,11 @@ fn assembled_elf_loads_with_core() {
     )
     .unwrap();
     assert_eq!(img.kind, ElfKind::Executable);
+    // The program headers are mapped (PT_PHDR), as musl's start-up expects via AT_PHDR.
+    let phdr = img.phdr_addr.expect("program headers mapped");
+    assert_eq!(phdr, TEXT_BASE - 0x1000 + 64);
+    assert_eq!(img.phnum, 2 + 4);
+    assert_eq!(mem.read_u32(phdr).unwrap(), 6, "first entry is PT_PHDR");
     assert_eq!(img.machine, 233);
     let start = p.symbol("_start").unwrap();
     assert_eq!(img.entry, start);

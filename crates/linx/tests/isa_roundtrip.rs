@@ -2,37 +2,11 @@
 //! encode(decode(w)) == w for decodable words, and the disassembly text parses back.
 
 use macrosim_linx::isa::parse::parse_operands;
-use macrosim_linx::isa::{
-    Decoded, FieldKind, Form, OVERLAPS, decode, decode_word, encode, encode_bytes,
-};
+use macrosim_linx::isa::{Form, OVERLAPS, decode, decode_word, encode, encode_bytes};
 use proptest::prelude::*;
 
-/// Decoded `x` with every field set from `rand` within its range.
-fn random_operands(form: Form, rand: &[u64]) -> Decoded {
-    let mut d = Decoded::new(form);
-    let info = form.info();
-    let mut nflag = 0;
-    for (i, spec) in info.fields.iter().enumerate() {
-        let r = rand[i % rand.len()].rotate_left(i as u32 * 7);
-        if spec.kind == FieldKind::Flag {
-            d.flags |= ((r & 1) as u16) << nflag;
-            nflag += 1;
-            continue;
-        }
-        let bits = u32::from(spec.bits);
-        let raw = r & ((1u64 << bits) - 1);
-        // Value bits below the lowest piece are not encoded: they are zero.
-        let low = spec.pieces.iter().map(|p| p.vlsb).min().unwrap_or(0);
-        let raw = raw & !((1u64 << low) - 1);
-        let v = if spec.signed {
-            ((raw << (64 - bits)) as i64) >> (64 - bits)
-        } else {
-            raw as i64
-        };
-        d.ops[i] = v << spec.scale;
-    }
-    d
-}
+mod common;
+use common::{random_operands, xorshift};
 
 /// True when `winner` takes some encodings of `loser` (a listed overlap).
 fn shadowed_by(loser: Form, winner: Form) -> bool {
@@ -41,7 +15,11 @@ fn shadowed_by(loser: Form, winner: Form) -> bool {
 
 fn check_form(form: Form, rand: &[u64]) -> Result<(), TestCaseError> {
     let info = form.info();
-    let x = random_operands(form, rand);
+    let mut k = 0;
+    let x = random_operands(form, || {
+        k += 1;
+        rand[k % rand.len()].rotate_left(k as u32 * 7)
+    });
     let word = encode(&x).map_err(|e| TestCaseError::fail(format!("{form:?}: {e}")))?;
     prop_assert_eq!(word & info.mask, info.bits);
     if !info.decodable {
@@ -108,13 +86,7 @@ proptest! {
 /// Every form, many operand sets each (deterministic, so every form is always covered).
 #[test]
 fn every_form_round_trips() {
-    let mut s = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = || {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        s
-    };
+    let mut next = xorshift(0x9e37_79b9_7f4a_7c15);
     let mut failures = Vec::new();
     for &form in &Form::ALL {
         for _ in 0..64 {
@@ -136,7 +108,7 @@ fn every_form_round_trips() {
 #[test]
 fn overlaps_resolve_to_the_more_specific_form() {
     assert_eq!(OVERLAPS.len(), 20);
-    let mut s = 0x2545_f491_4f6c_dd1du64;
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     for &(winner, loser) in &OVERLAPS {
         // Words matching both patterns decode as the winner (other bits random; words a
         // third, more specific form takes are skipped).
@@ -145,9 +117,7 @@ fn overlaps_resolve_to_the_more_specific_form() {
         assert_eq!((w.bits ^ l.bits) & w.mask & l.mask, 0);
         let mut seen = 0;
         for _ in 0..200 {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
+            let s = next();
             let word = w.bits | (l.bits & !w.mask) | (s & !(w.mask | l.mask));
             let d = decode_word(word, usize::from(w.bytes)).unwrap();
             if d.form == winner || d.form == loser {

@@ -486,11 +486,22 @@ fn a_vseq_body_reduces_lanes_into_a_gpr() {
 
 /// Run auxv.s as assembled (ET_EXEC) or relabelled ET_DYN (static-pie; it is position
 /// independent), and return (load bias, res[0..6]); symbols include the bias.
-fn auxv(pie: bool) -> (u64, Vec<u64>) {
+/// Also checks that the memory at AT_PHDR holds the file's program headers and returns the
+/// PT_PHDR segment's address, read from the ELF bytes.
+fn auxv(pie: bool) -> (u64, Vec<u64>, u64) {
     let mut elf = assemble("auxv.s", &source("auxv")).unwrap().to_elf();
     if pie {
         elf[16..18].copy_from_slice(&3u16.to_le_bytes()); // e_type = ET_DYN
     }
+    let u16_at = |o: usize| u64::from(u16::from_le_bytes([elf[o], elf[o + 1]]));
+    let u64_at = |o: usize| u64::from_le_bytes(elf[o..o + 8].try_into().unwrap());
+    let (phoff, phentsize, phnum) = (u64_at(32) as usize, u16_at(54), u16_at(56));
+    let pt_phdr = (0..phnum as usize)
+        .map(|i| phoff + i * phentsize as usize)
+        .find(|&h| u32::from_le_bytes(elf[h..h + 4].try_into().unwrap()) == 6)
+        .map(|h| u64_at(h + 16))
+        .expect("the assembler emits PT_PHDR");
+    let headers = elf[phoff..phoff + (phnum * phentsize) as usize].to_vec();
     let o = run_elf("auxv", elf, CfiMode::Strict, NoObserver);
     assert_eq!(o.exit(), 0);
     let bias = if pie {
@@ -498,20 +509,26 @@ fn auxv(pie: bool) -> (u64, Vec<u64>) {
     } else {
         0
     };
-    let res = (0..6)
+    let res: Vec<u64> = (0..6)
         .map(|i| o.machine.mem.read_u64(o.sym("res") + 8 * i).unwrap())
         .collect();
-    (bias, res)
+    let mut mapped = vec![0; headers.len()];
+    o.machine
+        .mem
+        .read_into(res[0], &mut mapped, macrosim_core::Access::Read)
+        .expect("AT_PHDR is mapped");
+    assert_eq!(mapped, headers, "AT_PHDR points at the program headers");
+    (bias, res, pt_phdr)
 }
 
 #[test]
 fn static_and_static_pie_programs_get_the_auxiliary_vector_musl_reads() {
     for pie in [false, true] {
-        let (bias, r) = auxv(pie);
+        let (bias, r, pt_phdr) = auxv(pie);
         let (phdr, pagesz, base, entry, random, argc) = (r[0], r[1], r[2], r[3], r[4], r[5]);
         assert_eq!(entry, bias + 0x10000, "AT_ENTRY (pie: {pie})");
-        // The assembler does not map its program headers (linx-requests R6): AT_PHDR = 0.
-        assert_eq!((phdr, pagesz, base, argc), (0, 4096, 0, 1));
+        assert_eq!(phdr, bias + pt_phdr, "AT_PHDR (pie: {pie})");
+        assert_eq!((pagesz, base, argc), (4096, 0, 1));
         assert!(random > 0x7f00_0000_0000, "AT_RANDOM points into the stack");
     }
 }

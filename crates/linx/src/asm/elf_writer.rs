@@ -40,7 +40,16 @@ impl Program {
     /// The program as an ELF64 executable image.
     pub fn to_elf(&self) -> Vec<u8> {
         let loadable: Vec<_> = self.sections.iter().filter(|s| s.size() > 0).collect();
-        let phnum = loadable.len();
+        // Like lld, map the ELF and program headers (read-only, in the page below the first
+        // section) and describe them with PT_PHDR, so the runtime's AT_PHDR is real (musl's
+        // start-up walks it for PT_TLS). Skipped when that page would be page 0.
+        let headers_at = loadable
+            .iter()
+            .map(|s| s.addr & !(PAGE - 1))
+            .min()
+            .and_then(|page| page.checked_sub(PAGE))
+            .filter(|&page| page > 0);
+        let phnum = loadable.len() + if headers_at.is_some() { 2 } else { 0 };
         // File offsets: each section congruent to its address modulo the page size.
         let mut offset = (EHDR + PHDR * phnum) as u64;
         let mut offsets = Vec::new();
@@ -73,6 +82,22 @@ impl Program {
         put16(&mut out, shnum as u16);
         put16(&mut out, (shnum - 1) as u16); // .shstrtab is last
         // Program headers.
+        let headers_len = (EHDR + PHDR * phnum) as u64;
+        if let Some(page) = headers_at {
+            for (ty, offset, len) in [
+                (6u32, EHDR as u64, headers_len - EHDR as u64),
+                (1, 0, headers_len),
+            ] {
+                put32(&mut out, ty); // PT_PHDR, then the PT_LOAD holding it
+                put32(&mut out, 4); // R
+                put64(&mut out, offset);
+                put64(&mut out, page + offset);
+                put64(&mut out, page + offset);
+                put64(&mut out, len);
+                put64(&mut out, len);
+                put64(&mut out, if ty == 1 { PAGE } else { 8 });
+            }
+        }
         for (s, &off) in loadable.iter().zip(&offsets) {
             let flags = match s.kind {
                 SectionKind::Text => 5,                    // R X
