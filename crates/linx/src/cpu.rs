@@ -1,0 +1,81 @@
+//! The LXCPU execution context (manual `03_programming_model.adoc` §LXCPU): first-layer state
+//! (GPRs, SSRs, FCSR, tiles) and the current block's second-layer state (hands, BARG, header).
+
+use crate::block::{Barg, BlockType, BranchType};
+use crate::header::Header;
+use crate::ssr::Ssrs;
+use crate::state::RegFile;
+use crate::tile::TileFile;
+
+/// One hart's architectural state.
+#[derive(Clone, Debug)]
+pub struct Cpu {
+    pub regs: RegFile,
+    /// BARG of the current block (meaningful while `in_block`).
+    pub barg: Barg,
+    pub in_block: bool,
+    /// Descriptors of the current block header.
+    pub header: Header,
+    /// A non-descriptor instruction ran in the current block (it is coupled, not decoupled).
+    pub payload: bool,
+    pub ssr: Ssrs,
+    /// FCSR: flags in 4:0 (NV DZ OF UF NX), rounding mode in 10:8 (manual §FCSR).
+    pub fcsr: u32,
+    pub tiles: TileFile,
+    /// LR reservation address.
+    pub reservation: Option<u64>,
+    /// Instructions retired (header, body and lane instructions all count).
+    pub insns: u64,
+    /// Blocks committed.
+    pub blocks: u64,
+}
+
+impl Default for Cpu {
+    fn default() -> Self {
+        Cpu {
+            regs: RegFile::default(),
+            barg: Barg::new(0, BlockType::Std, BranchType::Fall, 0),
+            in_block: false,
+            header: Header::default(),
+            payload: false,
+            ssr: Ssrs::default(),
+            fcsr: 0,
+            tiles: TileFile::new(),
+            reservation: None,
+            insns: 0,
+            blocks: 0,
+        }
+    }
+}
+
+impl Cpu {
+    /// Block start: reset BARG, the hands and the header (manual §BARG, §ClockHands).
+    pub fn begin_block(&mut self, bpc: u64, ty: BlockType, exit: BranchType, target: u64) {
+        self.barg = Barg::new(bpc, ty, exit, target);
+        self.in_block = true;
+        self.payload = false;
+        self.regs.reset_hands();
+        self.header.reset();
+    }
+}
+
+impl Cpu {
+    /// Record a header descriptor (manual `04_block_isa.adoc` §"Block header descriptors").
+    pub fn descriptor(&mut self, d: crate::op::Desc, _pc: u64) {
+        use crate::header::Ior;
+        use crate::op::Desc;
+        self.header.count += 1;
+        match d {
+            Desc::Arg(v) => self.header.arg = Some(v),
+            Desc::Ior { srcs, dst } => self.header.iors.push(Ior { srcs, dst }),
+            Desc::Iot(iot) => self.header.iots.push(iot),
+            Desc::Dim { n, reg, imm } => {
+                // LBn = R[RegSrc] + uimm (C.B.DIMI: the immediate alone, RegSrc = zero).
+                let v = self.regs.read(reg).wrapping_add(u64::from(imm));
+                self.header.dims[usize::from(n % 3)] = Some(v);
+            }
+            Desc::Text(t) => self.header.text = Some(t),
+            Desc::Meta => {}
+        }
+    }
+}
