@@ -3,6 +3,7 @@
 use anyhow::{Context, bail};
 use macrosim_linx::block::CfiMode;
 use macrosim_linx::engine::{Config, Exit, Machine};
+use macrosim_linx::error::SimError;
 use macrosim_linx::rob::{BlockRob, RobConfig};
 use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::trace::{NoObserver, Observer, Observers, TraceWriter};
@@ -60,7 +61,14 @@ pub enum Cfi {
     Compat,
 }
 
+/// Printed after a fault under `--cfi strict`: the v0.4 documents and the v0.4 LLVM toolchain
+/// read some operand encodings differently (README, Linx semantics table).
+const STRICT_HINT: &str = "macrosim: note: --cfi strict follows the v0.4 documents (SrcRType 11 = .neg/.not, \
+CSEL with SrcP != 0 selects SrcL); programs built by the v0.4 LLVM toolchain encode operands \
+the other way and need --cfi compat";
+
 pub fn run(cmd: Command) -> ExitCode {
+    let mut strict = false;
     let result = match cmd {
         Command::Asm { file, output } => asm(&file, &output),
         Command::Disasm { elf } => disasm(&elf),
@@ -79,6 +87,7 @@ pub fn run(cmd: Command) -> ExitCode {
                 },
                 max_insns,
             };
+            strict = cfg.cfi == CfiMode::Strict;
             run_program(&elf, &args, cfg, trace, timing)
         }
     };
@@ -86,6 +95,9 @@ pub fn run(cmd: Command) -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("macrosim: {e:#}");
+            if strict && e.downcast_ref::<SimError>().is_some() {
+                eprintln!("{STRICT_HINT}");
+            }
             ExitCode::from(2)
         }
     }

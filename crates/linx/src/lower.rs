@@ -56,18 +56,27 @@ impl F<'_> {
     fn target(&self) -> u64 {
         self.d.target(self.pc).unwrap_or(self.pc)
     }
-    /// `SrcRType` in the canonical code space of `semantics_conventions.json` (0 none, 1 `.sw`,
-    /// 2 `.uw`, 3 `.neg`/`.not`). In compat mode code 3 means "no modifier": the v0.4 LLVM
-    /// output encodes every plain register operand that way (all ~3,700 register-register
-    /// forms of 01_containers.static use 3, and musl's malloc computes correct chunk pointers
-    /// only with 3 = none), as LinxCoreModel also reads it.
+    /// `SrcRType` of an ALU or address (AGU) form as a canonical code: 0 none, 1 `.sw`, 2 `.uw`,
+    /// 3 `.neg`/`.not` (the code space of `semantics_conventions.json` `srcrtype`).
+    ///
+    /// Strict: the v0.4 conventions, where the raw code is the canonical one (00 none ... 11
+    /// `.neg`). Compat: the encoding the v0.4 LLVM toolchain emits, which linx-isa's later
+    /// normative ASL contract states (`asl/scalar/model/dispatch/decode.asl`: raw 00 `.sw`,
+    /// 01 `.uw`, 10 `.neg`/`.not`, 11 none): every register-register ALU and indexed memory form
+    /// of 01_containers.static encodes a plain operand as 11 (2,893 `add ... .neg` otherwise,
+    /// `addw t#1, zero.neg` among them), and musl's malloc computes correct chunk pointers only
+    /// with 11 = none, as LinxCoreModel also reads it.
     fn rtype(&self) -> u8 {
-        let raw = self.v("SrcRType") as u8 & 3;
-        if self.mode == CfiMode::Compat && raw == 3 {
-            0
-        } else {
-            raw
+        let raw = self.raw_rtype();
+        match self.mode {
+            CfiMode::Strict => raw,
+            CfiMode::Compat => (raw + 1) & 3,
         }
+    }
+    /// The raw 2-bit `SrcRType` field. Compares and SETC use it as is in both modes: 0 none,
+    /// 1 `.sw`, 2 `.uw`, and 3 is no modifier too (`restricted_forms` policy `11_as_00`).
+    fn raw_rtype(&self) -> u8 {
+        self.v("SrcRType") as u8 & 3
     }
     /// The data destination: `RegDst` or `RegDst0`.
     fn rd(&self) -> R {
@@ -459,7 +468,7 @@ fn lower_other(f: &F, m: &str) -> Op {
                 rd: f.rd(),
                 a: f.r("SrcL"),
                 b: f.r("SrcR"),
-                rtype: f.rtype(),
+                rtype: f.raw_rtype(),
             }
         };
     }
@@ -483,7 +492,7 @@ fn lower_other(f: &F, m: &str) -> Op {
                     cc,
                     a: f.r("SrcL"),
                     b: f.r("SrcR"),
-                    rtype: f.rtype(),
+                    rtype: f.raw_rtype(),
                 }
             };
         }
@@ -866,14 +875,25 @@ mod tests {
     }
 
     #[test]
-    fn srcrtype_3_means_no_modifier_only_in_compat_mode() {
-        let mut d = Decoded::new(Form::Add);
-        assert!(d.set("SrcRType", 3));
-        let rtype = |mode| match lower(&d, 0, mode) {
-            Op::Rr { rtype, .. } => rtype,
-            other => panic!("{other:?}"),
+    fn srcrtype_codes_follow_the_v04_conventions_in_strict_and_the_toolchain_in_compat() {
+        let canonical = |form, raw, mode| {
+            let mut d = Decoded::new(form);
+            assert!(d.set("SrcRType", raw));
+            match lower(&d, 0, mode) {
+                Op::Rr { rtype, .. } | Op::Cmp { rtype, .. } => rtype,
+                other => panic!("{other:?}"),
+            }
         };
-        assert_eq!((rtype(CfiMode::Strict), rtype(CfiMode::Compat)), (3, 0));
+        for raw in 0..4 {
+            assert_eq!(canonical(Form::Add, raw, CfiMode::Strict), raw as u8);
+            assert_eq!(canonical(Form::CmpLt, raw, CfiMode::Strict), raw as u8);
+            assert_eq!(canonical(Form::CmpLt, raw, CfiMode::Compat), raw as u8);
+        }
+        // Compat (raw -> canonical): 00 .sw, 01 .uw, 10 .neg, 11 none.
+        let compat: Vec<u8> = (0..4)
+            .map(|raw| canonical(Form::Add, raw, CfiMode::Compat))
+            .collect();
+        assert_eq!(compat, [1, 2, 3, 0]);
     }
 
     #[test]

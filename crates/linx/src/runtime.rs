@@ -50,9 +50,9 @@ impl Default for RuntimeConfig {
 /// Why a program could not be started.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("{0}")]
+    #[error(transparent)]
     Elf(#[from] ElfError),
-    #[error("{0}")]
+    #[error(transparent)]
     Start(#[from] StartError),
     #[error("the program needs the dynamic loader {0} (only static and static-pie programs run)")]
     Dynamic(String),
