@@ -23,7 +23,7 @@ pub enum Command {
         /// Write a Spike-style commit log (`--log-commits` format) to FILE.
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
-        /// Print instructions retired, wall time and MIPS on stderr at the end.
+        /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
         #[arg(long)]
         stats: bool,
         /// The program.
@@ -102,7 +102,7 @@ fn run_elf(
     if stats {
         let n = program.hart.retired();
         eprintln!(
-            "macrosim: {n} instructions in {seconds:.3} s ({:.1} MIPS)",
+            "macrosim: stats: instructions {n} time {seconds:.3} s mips {:.1}",
             n as f64 / seconds.max(1e-9) / 1e6
         );
     }

@@ -21,4 +21,4 @@ pub mod trace;
 
 pub use hart::{Hart, HartConfig, Stop, TrapMode};
 pub use isa::Isa;
-pub use program::{Outcome, Program, RunError, RunOptions};
+pub use program::{Outcome, Program, RunError, RunOptions, run_linux};

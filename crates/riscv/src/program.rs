@@ -289,6 +289,29 @@ impl Program {
     }
 }
 
+/// Run a Linux user program (an ELF without `tohost`) on an RV32IMAFD hart with output
+/// captured: `argv[0]` is the program name, the environment is empty. Returns the exit status
+/// (see [`Outcome::exit_status`]).
+pub fn run_linux(
+    elf: &[u8],
+    argv: &[String],
+    stdout: Box<dyn std::io::Write>,
+    stderr: Box<dyn std::io::Write>,
+    max_insns: Option<u64>,
+) -> Result<i32, RunError> {
+    let opts = RunOptions {
+        isa: Isa::RV32IMAFD,
+        max_insns,
+        argv: argv.to_vec(),
+        envp: Vec::new(),
+    };
+    let mut program = Program::load(elf, &opts)?;
+    program.redirect_output(stdout, stderr);
+    program
+        .run(&mut crate::trace::NoTrace)
+        .map(Outcome::exit_status)
+}
+
 fn load_options(perms: PermPolicy) -> LoadOptions {
     LoadOptions {
         class: Some(ElfClass::Elf32),
