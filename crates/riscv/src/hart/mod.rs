@@ -131,6 +131,15 @@ impl<X: Extension> Hart<X> {
         }
     }
 
+    /// The extension's state.
+    pub fn extension(&self) -> &X {
+        &self.ext
+    }
+
+    pub fn extension_mut(&mut self) -> &mut X {
+        &mut self.ext
+    }
+
     pub fn isa(&self) -> Isa {
         self.s.isa
     }
