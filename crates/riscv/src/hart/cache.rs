@@ -11,6 +11,7 @@
 //! `fence.i`, and when mstatus.FS switches between Off and on (FP instructions decode as illegal
 //! while it is Off).
 
+use super::fuse::fuse;
 use super::op::{Op, lower_decoded};
 use crate::isa::{Decoder, Table};
 use macrosim_core::{MemFault, SparseMemory};
@@ -37,6 +38,8 @@ pub(crate) struct BlockCache {
     decoder: Decoder,
     base_tables: usize,
     pub ops: Vec<Op>,
+    /// The same ops with common pairs fused (`fuse.rs`), position for position.
+    pub fused: Vec<Op>,
     pub words: Vec<u32>,
     pub blocks: Vec<Block>,
     map: FxHashMap<u32, u32>,
@@ -53,6 +56,7 @@ impl BlockCache {
             decoder: Decoder::new(tables),
             base_tables,
             ops: Vec::new(),
+            fused: Vec::new(),
             words: Vec::new(),
             blocks: Vec::new(),
             map: FxHashMap::default(),
@@ -68,6 +72,7 @@ impl BlockCache {
 
     pub(crate) fn flush(&mut self) {
         self.ops.clear();
+        self.fused.clear();
         self.words.clear();
         self.blocks.clear();
         self.map.clear();
@@ -152,6 +157,8 @@ impl BlockCache {
                 break;
             }
         }
+        let fused = fuse(&self.ops[start..]);
+        self.fused.extend(fused);
         // Marking a page may not bump the epoch, but make sure we agree with memory now.
         self.epoch = mem.code_epoch();
         let b = self.blocks.len() as u32;

@@ -10,6 +10,7 @@ mod csr;
 mod exec;
 mod extension;
 mod fp_exec;
+mod fuse;
 mod op;
 mod state;
 mod system;
@@ -228,6 +229,7 @@ impl<X: Extension> Hart<X> {
         let mut left = max;
         let mut next = NO_BLOCK;
         let mut link: Option<(u32, usize)> = None;
+        let mut unfuse = false;
         loop {
             if left == 0 {
                 return Stop::Limit;
@@ -261,7 +263,14 @@ impl<X: Extension> Hart<X> {
                 }
             };
             let before = self.s.retired;
-            let exit = self.s.exec(&self.cache, b, left, mem, mmio, win, t);
+            let exit = if T::ENABLED || unfuse {
+                unfuse = false;
+                self.s
+                    .exec::<M, T, false>(&self.cache, b, left, mem, mmio, win, t)
+            } else {
+                self.s
+                    .exec::<M, T, true>(&self.cache, b, left, mem, mmio, win, t)
+            };
             left -= self.s.retired - before;
             next = NO_BLOCK;
             match exit {
@@ -291,6 +300,7 @@ impl<X: Extension> Hart<X> {
                         }
                     }
                 }
+                Exit::Unfuse => unfuse = true,
                 Exit::Stop { at } => {
                     self.s.pc = self.cache.ops[at].pc.wrapping_add(4);
                     return Stop::Mmio;
