@@ -143,22 +143,13 @@ pub(super) fn hot_fma_d(a: u64, b: u64, c: u64, rm: Rm, flags: &mut Flags) -> Op
 
 #[inline(always)]
 pub(super) fn hot_fma_s(a: u32, b: u32, c: u32, rm: Rm, flags: &mut Flags) -> Option<u32> {
-    // Through binary64: the product is exact there; the sum is rounded twice unless it is exact
-    // in binary64 or not half-way between binary32 numbers, which `fma_s` checks; here only the
-    // exact-in-binary64 case is taken (the product and addend within 29 binades of each other).
     if rm != Rm::Rne
         || !has_nx(flags)
         || !(normal_s(a) & normal_s(b) & (normal_s(c) | (c << 1 == 0)))
     {
         return None;
     }
-    let p = f64::from(f32::from_bits(a)) * f64::from(f32::from_bits(b));
-    let z = f64::from(f32::from_bits(c));
-    let s = p + z;
-    if two_sum_err_d(p, z, s) != 0.0 {
-        return None;
-    }
-    let r = s as f32;
+    let r = f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c));
     clear_s(r).then_some(r.to_bits())
 }
 

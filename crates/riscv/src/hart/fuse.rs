@@ -7,7 +7,7 @@
 //!
 //! Pairs (chosen from instruction-pair counts of the benchmark programs): `lui`/`auipc` + `addi`
 //! building one constant, `slli` + `add` (scaled index), `add` + `lw` (indexed load), `addi` +
-//! `addi`, `fld` + `fld`, and `addi` + the conditional branch that ends a loop.
+//! `addi`, `fld` + `fld`, `flw` + `flw`, and `addi` + the conditional branch that ends a loop.
 
 use super::op::{Kind, Op};
 
@@ -38,6 +38,10 @@ pub(crate) fn fuse(ops: &[Op]) -> Vec<Op> {
             }),
             (Kind::Fld, Kind::Fld) => Some(Op {
                 kind: Kind::FldFld,
+                ..*a
+            }),
+            (Kind::Flw, Kind::Flw) => Some(Op {
+                kind: Kind::FlwFlw,
                 ..*a
             }),
             (

@@ -129,6 +129,8 @@ pub(crate) enum Kind {
     AddiAddi,
     /// `fld` then `fld`.
     FldFld,
+    /// `flw` then `flw`.
+    FlwFlw,
     // --- Block terminators: control flow.
     /// rd = pc + 4 (`pc` field + 4); jump to imm.
     Jal,
