@@ -19,7 +19,7 @@ use crate::hart::{Cause, Exception, Hart, HartConfig, Priv, Stop, TrapMode};
 use crate::isa::{Isa, csr};
 use crate::mmio::{NoMmio, ToHost};
 use crate::trace::Trace;
-use macrosim_core::SparseMemory;
+use macrosim_core::{Perm, SparseMemory};
 use macrosim_core::elf::{self, ElfClass, ElfError, ElfImage, LoadOptions, PermPolicy};
 use macrosim_core::linux::{Outcome as SysOutcome, Process, ProcessConfig, StartError};
 use std::fmt;
@@ -133,20 +133,16 @@ impl Program {
     /// Load ELF `bytes` and set the hart up for it.
     pub fn load(bytes: &[u8], opts: &RunOptions) -> Result<Program, RunError> {
         let mut mem = SparseMemory::new();
-        // Look at the symbol table first: a `tohost` symbol makes it bare metal, loaded RWX.
-        let probe = elf::load(
-            bytes,
-            &mut SparseMemory::new(),
-            &load_options(PermPolicy::AllRwx),
-        )?;
-        check_flags(&probe, opts.isa)?;
-        let bare = probe.symbol("tohost");
-        let perms = if bare.is_some() {
-            PermPolicy::AllRwx
-        } else {
-            PermPolicy::FromSegments
-        };
-        let image = elf::load(bytes, &mut mem, &load_options(perms))?;
+        let image = elf::load(bytes, &mut mem, &load_options(PermPolicy::FromSegments))?;
+        check_flags(&image, opts.isa)?;
+        // A `tohost` symbol makes it bare metal: every loaded page readable, writable and
+        // executable, as on a board without memory protection.
+        let bare = image.symbol("tohost");
+        if bare.is_some() {
+            for seg in &image.segments {
+                mem.protect(seg.vaddr, seg.memsz, Perm::RWX);
+            }
+        }
         let traps = if bare.is_some() {
             TrapMode::Machine
         } else {
