@@ -19,9 +19,9 @@ use crate::hart::{Cause, Exception, Hart, HartConfig, Priv, Stop, TrapMode};
 use crate::isa::{Isa, csr};
 use crate::mmio::{NoMmio, ToHost};
 use crate::trace::Trace;
-use macrosim_core::{Perm, SparseMemory};
 use macrosim_core::elf::{self, ElfClass, ElfError, ElfImage, LoadOptions, PermPolicy};
 use macrosim_core::linux::{Outcome as SysOutcome, Process, ProcessConfig, StartError};
+use macrosim_core::{Perm, SparseMemory};
 use std::fmt;
 use thiserror::Error;
 
