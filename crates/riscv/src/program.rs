@@ -165,7 +165,7 @@ impl Program {
                     mmap_top: u64::from(MMAP_TOP),
                     brk_limit: u64::from(BRK_LIMIT),
                     // AT_HWCAP: the single-letter extensions, as Linux reports them.
-                    extra_auxv: vec![(16, u64::from(opts.isa.misa() & 0x3ff_ffff))],
+                    extra_auxv: vec![(16, u64::from(opts.isa.misa() & 0x3ff_ffff & !(1 << 20)))],
                 };
                 let (process, sp) = Process::start(&mut mem, &image, cfg, &opts.argv, &opts.envp)?;
                 hart.set_x(2, sp as u32);

@@ -523,8 +523,31 @@ impl State {
                                 }
                             }
                         }
-                        Kind::AddiBranch => {
+                        Kind::LwAddi => {
+                            let v = load!(4, read_u32);
+                            x!(op.rd) = v;
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            x!(op2.rd) = x!(op2.rs1).wrapping_add(op2.imm);
+                        }
+                        Kind::AddiJal => {
                             x!(op.rd) = x!(op.rs1).wrapping_add(op.imm);
+                            let Some(op2) = it.next() else {
+                                unreachable!("the jump ends the block")
+                            };
+                            x!(op2.rd) = op2.pc.wrapping_add(4);
+                            break 'ops BlockExit::Next {
+                                pc: op2.imm,
+                                slot: 1,
+                            };
+                        }
+                        Kind::AddiBranch | Kind::LwBranch => {
+                            if op.kind == Kind::AddiBranch {
+                                x!(op.rd) = x!(op.rs1).wrapping_add(op.imm);
+                            } else {
+                                x!(op.rd) = load!(4, read_u32);
+                            }
                             let Some(op2) = it.next() else {
                                 unreachable!("the branch ends the block")
                             };

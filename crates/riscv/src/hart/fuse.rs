@@ -6,10 +6,18 @@
 //! block cut short by the instruction limit, use the unfused ops.
 //!
 //! Pairs (chosen from instruction-pair counts of the benchmark programs): `lui`/`auipc` + `addi`
-//! building one constant, `slli` + `add` (scaled index), `add` + `lw` (indexed load), `addi` +
-//! `addi`, `fld` + `fld`, `flw` + `flw`, and `addi` + the conditional branch that ends a loop.
+//! building one constant, `slli` + `add` (scaled index), `add` + `lw` (indexed load), `lw` +
+//! `addi`, `addi` + `addi`, `fld` + `fld`, `flw` + `flw`, and, ending a block, `addi` or `lw` +
+//! a conditional branch and `addi` + `jal`.
 
 use super::op::{Kind, Op};
+
+fn is_branch(k: Kind) -> bool {
+    matches!(
+        k,
+        Kind::Beq | Kind::Bne | Kind::Blt | Kind::Bge | Kind::Bltu | Kind::Bgeu
+    )
+}
 
 /// The fused form of `ops` (one block).
 pub(crate) fn fuse(ops: &[Op]) -> Vec<Op> {
@@ -44,11 +52,20 @@ pub(crate) fn fuse(ops: &[Op]) -> Vec<Op> {
                 kind: Kind::FlwFlw,
                 ..*a
             }),
-            (
-                Kind::Addi,
-                Kind::Beq | Kind::Bne | Kind::Blt | Kind::Bge | Kind::Bltu | Kind::Bgeu,
-            ) => Some(Op {
+            (Kind::Lw, Kind::Addi) => Some(Op {
+                kind: Kind::LwAddi,
+                ..*a
+            }),
+            (Kind::Addi, Kind::Jal) => Some(Op {
+                kind: Kind::AddiJal,
+                ..*a
+            }),
+            (Kind::Addi, k) if is_branch(k) => Some(Op {
                 kind: Kind::AddiBranch,
+                ..*a
+            }),
+            (Kind::Lw, k) if is_branch(k) => Some(Op {
+                kind: Kind::LwBranch,
                 ..*a
             }),
             _ => None,

@@ -131,6 +131,8 @@ pub(crate) enum Kind {
     FldFld,
     /// `flw` then `flw`.
     FlwFlw,
+    /// `lw` then `addi`.
+    LwAddi,
     // --- Block terminators: control flow.
     /// rd = pc + 4 (`pc` field + 4); jump to imm.
     Jal,
@@ -145,6 +147,10 @@ pub(crate) enum Kind {
     Bgeu,
     /// `addi` then a conditional branch (the next op) that ends the block.
     AddiBranch,
+    /// `lw` then a conditional branch that ends the block.
+    LwBranch,
+    /// `addi` then `jal`.
+    AddiJal,
     /// A conditional branch (condition in `rm`: funct3) whose target is not 4-byte aligned:
     /// taken, it raises instruction-address-misaligned.
     BranchMisaligned,
