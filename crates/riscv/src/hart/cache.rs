@@ -2,14 +2,15 @@
 //!
 //! A block is the run of instructions from an address up to the first that ends a block (a
 //! jump, branch, system instruction or trap), the end of the 4 KiB page, or [`MAX_BLOCK`]
-//! instructions. Its ops live in one arena; blocks are found by address through a hash map and,
-//! from a block's exit, through two chained successor slots (fall-through and taken).
+//! instructions. Its ops live in one arena (and, fused, in a second one: `fuse.rs`); blocks are
+//! found by address through a hash map, from a block's exit through two chained successor slots
+//! (fall-through and taken), and for computed targets through a direct-mapped jump cache.
 //!
 //! Invalidation: every page a block is decoded from is marked with
-//! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch, and the
-//! hart flushes the whole cache when it sees the epoch change (at block boundaries), on
-//! `fence.i`, and when mstatus.FS switches between Off and on (FP instructions decode as illegal
-//! while it is Off).
+//! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch. The
+//! execute loop checks the epoch after every store and leaves the block when it changed; the run
+//! loop then flushes the whole cache. It also flushes on `fence.i`, and when mstatus.FS switches
+//! between Off and on (FP instructions decode as illegal while it is Off).
 
 use super::fuse::fuse;
 use super::op::{Op, lower_decoded};

@@ -213,11 +213,11 @@ impl<X: Extension> Hart<X> {
 
     /// Run until `max` more instructions have retired or something stops the hart.
     ///
-    /// The fast path goes from block to block through chained successors (and the jump cache
-    /// for computed targets); the code epoch is checked after every block, so a store into
-    /// decoded code takes effect at the next block boundary. Everything else (first lookup,
-    /// linking, decoding, system instructions, exceptions, a cut-short last block) is the slow
-    /// path.
+    /// The fast path (`exec`) goes from block to block through chained successors (and the
+    /// jump cache for computed targets), running fused ops when untraced; a store into decoded
+    /// code ends the block after it, so the new code runs from the next instruction on.
+    /// Everything else (first lookup, linking, decoding, system instructions, exceptions, a
+    /// last block cut short by `max`) is the slow path here.
     pub fn run<M: Mmio, T: Trace>(
         &mut self,
         mem: &mut SparseMemory,
