@@ -5,6 +5,7 @@ use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 
 pub mod linx;
+pub mod riscv;
 pub mod tensix;
 
 /// The workspace root (the parent of this crate's directory).
@@ -33,6 +34,16 @@ pub const GENERATED: &[Generated] = &[
         target: "linx",
         output: linx::OUTPUT,
         generate: linx::generate,
+    },
+    Generated {
+        target: "riscv",
+        output: "crates/riscv/src/isa/tables.rs",
+        generate: riscv::generate_base,
+    },
+    Generated {
+        target: "riscv",
+        output: "crates/riscv/tests/support/xdemo_table.rs",
+        generate: riscv::generate_xdemo,
     },
 ];
 
