@@ -16,6 +16,11 @@ use object::{Object, ObjectSymbol};
 use rustc_hash::FxHashMap;
 use thiserror::Error;
 
+/// The most memory the loadable segments of one program may claim (4 GiB, all of an RV32
+/// address space). Mapping is cheap until pages are written, but each mapped page still has a
+/// table entry, so a malformed file claiming terabytes is refused rather than loaded.
+pub const MAX_IMAGE_BYTES: u64 = 1 << 32;
+
 /// ELF file class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ElfClass {
@@ -150,6 +155,10 @@ pub enum ElfError {
     },
     #[error("ELF has no loadable segments")]
     NoSegments,
+    #[error(
+        "the loadable segments claim {total:#x} bytes of memory, more than the {limit:#x} a program may have"
+    )]
+    TooLarge { total: u64, limit: u64 },
 }
 
 /// Parse `bytes` and load its PT_LOAD segments into `mem`.
@@ -296,6 +305,13 @@ fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
     }
     if segs.is_empty() {
         return Err(ElfError::NoSegments);
+    }
+    let total = segs.iter().fold(0u64, |t, s| t.saturating_add(s.memsz));
+    if total > MAX_IMAGE_BYTES {
+        return Err(ElfError::TooLarge {
+            total,
+            limit: MAX_IMAGE_BYTES,
+        });
     }
     for (i, a) in segs.iter().enumerate() {
         for b in &segs[i + 1..] {
@@ -502,6 +518,11 @@ pub(crate) mod tests {
             load(&rel, &mut mem, &opts()).unwrap_err(),
             ElfError::NotExecutable(1)
         );
+        let huge = tiny_elf(true, elf::ET_EXEC, &[(0x1000, 1 << 40, &[])]);
+        assert!(matches!(
+            load(&huge, &mut mem, &opts()),
+            Err(ElfError::TooLarge { .. })
+        ));
         let past_4g = tiny_elf(false, elf::ET_EXEC, &[(0xffff_f000, 0x2000, &[])]);
         assert!(matches!(
             load(&past_4g, &mut mem, &opts()),

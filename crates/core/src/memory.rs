@@ -1,8 +1,15 @@
 //! Sparse paged memory with per-page permissions.
 //!
-//! Pages are 4 KiB. Pages below 4 GiB are found through a flat table indexed by page number
-//! (one `u32` per page, 4 MiB of mostly untouched, lazily zeroed memory), so a 32-bit hart's
-//! access costs two indexed loads and no hashing; pages above 4 GiB go through a hash map.
+//! Pages are 4 KiB. Each page has a 32-bit page-table entry holding its permissions, whether it
+//! is mapped, whether decoded code was taken from it, and the number of the frame holding its
+//! bytes. Frames live one after another in a single arena, so an access costs one table load
+//! and one arena load. Pages below 4 GiB are found through a flat table indexed by page number
+//! (4 MiB, lazily zeroed by the host), pages above through a hash map.
+//!
+//! Frames are allocated on the first write: a mapped page that was never written reads from
+//! frame 0, which is all zeros and never written. Mapping a large region (a big `.bss`, an
+//! `mmap` of a gigabyte) therefore costs only its table entries.
+//!
 //! Every access names its kind ([`Access`]) and is checked against the page's [`Perm`]; an access
 //! to an unmapped page or one the page does not allow is a [`MemFault`] value, never a panic.
 //!
@@ -130,19 +137,23 @@ pub struct MemFault {
     pub kind: FaultKind,
 }
 
-struct Frame {
-    perm: Perm,
-    /// Set by `mark_code`; a write to the page bumps the code epoch and clears it.
-    code: bool,
-    bytes: Box<[u8; PAGE_SIZE as usize]>,
-}
+/// Page-table entry bits: permissions in bits 0..=2 (the [`Perm`] bits), then:
+const MAPPED: u32 = 1 << 3;
+/// Decoded code was taken from the page (see [`SparseMemory::mark_code`]).
+const CODE: u32 = 1 << 4;
+/// The frame number sits above this bit; frame 0 is the shared zero frame.
+const FRAME_SHIFT: u32 = 8;
+const PAGE: usize = PAGE_SIZE as usize;
 
 /// A sparse little-endian memory of 4 KiB pages (see the module documentation).
 pub struct SparseMemory {
-    /// Frame index + 1 for each page below 4 GiB; 0 means unmapped. Allocated on first use.
-    low: Vec<u32>,
+    /// Entries of the pages below 4 GiB.
+    low: Box<[u32; LOW_PAGES as usize]>,
+    /// Entries of the pages above; absent means unmapped.
     high: FxHashMap<u64, u32>,
-    frames: Vec<Frame>,
+    /// Frame `f` is `arena[f * PAGE..(f + 1) * PAGE]`; frame 0 stays all zeros.
+    arena: Vec<u8>,
+    /// Frames released by `unmap`, zeroed, ready for reuse.
     free: Vec<u32>,
     code_epoch: u64,
 }
@@ -156,42 +167,53 @@ impl Default for SparseMemory {
 impl fmt::Debug for SparseMemory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SparseMemory")
-            .field("mapped_pages", &(self.frames.len() - self.free.len()))
+            .field("resident_bytes", &self.resident_bytes())
             .finish()
     }
 }
 
+#[inline]
+const fn entry_perm(e: u32) -> Perm {
+    Perm((e & 7) as u8)
+}
+
+#[inline]
+const fn entry_frame(e: u32) -> usize {
+    (e >> FRAME_SHIFT) as usize
+}
+
 impl SparseMemory {
     pub fn new() -> Self {
+        let low = vec![0u32; LOW_PAGES as usize]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("the table has LOW_PAGES entries"));
         SparseMemory {
-            low: Vec::new(),
+            low,
             high: FxHashMap::default(),
-            frames: Vec::new(),
+            arena: vec![0; PAGE],
             free: Vec::new(),
             code_epoch: 0,
         }
     }
 
-    #[inline]
-    fn frame_index(&self, page: u64) -> Option<usize> {
-        let slot = if page < LOW_PAGES {
-            *self.low.get(page as usize)?
+    /// The page-table entry of page number `page` (0 when unmapped).
+    #[inline(always)]
+    fn entry(&self, page: u64) -> u32 {
+        if page < LOW_PAGES {
+            self.low[page as usize]
         } else {
-            *self.high.get(&page)?
-        };
-        (slot != 0).then(|| slot as usize - 1)
+            self.high.get(&page).copied().unwrap_or(0)
+        }
     }
 
-    fn set_slot(&mut self, page: u64, slot: u32) {
+    fn set_entry(&mut self, page: u64, e: u32) {
         if page < LOW_PAGES {
-            if self.low.is_empty() {
-                self.low = vec![0; LOW_PAGES as usize];
-            }
-            self.low[page as usize] = slot;
-        } else if slot == 0 {
+            self.low[page as usize] = e;
+        } else if e & MAPPED == 0 {
             self.high.remove(&page);
         } else {
-            self.high.insert(page, slot);
+            self.high.insert(page, e);
         }
     }
 
@@ -205,94 +227,87 @@ impl SparseMemory {
         (addr >> PAGE_BITS)..=(last >> PAGE_BITS)
     }
 
-    /// Map every page overlapping `[addr, addr + len)`. New pages are zero-filled and get
-    /// `perm`; pages already mapped keep their contents and gain `perm` (the union), which is
-    /// what two ELF segments sharing a page need.
+    /// Map every page overlapping `[addr, addr + len)`. New pages read as zeros and get `perm`;
+    /// pages already mapped keep their contents and gain `perm` (the union), which is what two
+    /// ELF segments sharing a page need. No memory is allocated until a page is written.
     pub fn map(&mut self, addr: u64, len: u64, perm: Perm) {
         for page in Self::pages(addr, len) {
-            match self.frame_index(page) {
-                Some(i) => self.frames[i].perm = self.frames[i].perm.union(perm),
-                None => {
-                    let frame = Frame {
-                        perm,
-                        code: false,
-                        bytes: Box::new([0; PAGE_SIZE as usize]),
-                    };
-                    let slot = match self.free.pop() {
-                        Some(s) => {
-                            self.frames[s as usize - 1] = frame;
-                            s
-                        }
-                        None => {
-                            self.frames.push(frame);
-                            self.frames.len() as u32
-                        }
-                    };
-                    self.set_slot(page, slot);
-                }
-            }
+            let e = self.entry(page);
+            self.set_entry(page, e | MAPPED | u32::from(perm.0));
         }
     }
 
     /// Unmap every page overlapping `[addr, addr + len)`; unmapped pages are ignored.
     pub fn unmap(&mut self, addr: u64, len: u64) {
         for page in Self::pages(addr, len) {
-            if let Some(i) = self.frame_index(page) {
-                if self.frames[i].code {
-                    self.code_epoch += 1;
-                }
-                self.frames[i] = Frame {
-                    perm: Perm::NONE,
-                    code: false,
-                    bytes: Box::new([0; PAGE_SIZE as usize]),
-                };
-                self.set_slot(page, 0);
-                self.free.push(i as u32 + 1);
+            let e = self.entry(page);
+            if e & MAPPED == 0 {
+                continue;
             }
+            if e & CODE != 0 {
+                self.code_epoch += 1;
+            }
+            let frame = entry_frame(e);
+            if frame != 0 {
+                self.arena[frame * PAGE..(frame + 1) * PAGE].fill(0);
+                self.free.push(frame as u32);
+            }
+            self.set_entry(page, 0);
         }
     }
 
     /// Set the permissions of the mapped pages overlapping `[addr, addr + len)`.
     /// Returns false (changing nothing) if any of them is unmapped.
     pub fn protect(&mut self, addr: u64, len: u64, perm: Perm) -> bool {
-        if Self::pages(addr, len).any(|p| self.frame_index(p).is_none()) {
+        if Self::pages(addr, len).any(|p| self.entry(p) & MAPPED == 0) {
             return false;
         }
         for page in Self::pages(addr, len) {
-            if let Some(i) = self.frame_index(page) {
-                self.frames[i].perm = perm;
-            }
+            let e = self.entry(page);
+            self.set_entry(page, (e & !7) | u32::from(perm.0));
         }
         true
     }
 
     /// The permissions of the page holding `addr`, or `None` when it is unmapped.
     pub fn perm_at(&self, addr: u64) -> Option<Perm> {
-        self.frame_index(addr >> PAGE_BITS)
-            .map(|i| self.frames[i].perm)
+        let e = self.entry(addr >> PAGE_BITS);
+        (e & MAPPED != 0).then_some(entry_perm(e))
     }
 
     pub fn is_mapped(&self, addr: u64) -> bool {
-        self.frame_index(addr >> PAGE_BITS).is_some()
+        self.entry(addr >> PAGE_BITS) & MAPPED != 0
     }
 
     /// Is every byte of `[addr, addr + len)` mapped?
     pub fn is_range_mapped(&self, addr: u64, len: u64) -> bool {
-        Self::pages(addr, len).all(|p| self.frame_index(p).is_some())
+        Self::pages(addr, len).all(|p| self.entry(p) & MAPPED != 0)
     }
 
     /// The whole page holding `addr` and its permissions, for pre-decoding code a page at a time.
     pub fn page(&self, addr: u64) -> Option<(&[u8; PAGE_SIZE as usize], Perm)> {
-        self.frame_index(addr >> PAGE_BITS)
-            .map(|i| (&*self.frames[i].bytes, self.frames[i].perm))
+        let e = self.entry(addr >> PAGE_BITS);
+        if e & MAPPED == 0 {
+            return None;
+        }
+        let f = entry_frame(e);
+        let bytes = self.arena[f * PAGE..(f + 1) * PAGE].try_into().ok()?;
+        Some((bytes, entry_perm(e)))
     }
 
     /// Ask to be told (through [`code_epoch`](Self::code_epoch)) when the page holding `addr`
     /// is next written or unmapped.
     pub fn mark_code(&mut self, addr: u64) {
-        if let Some(i) = self.frame_index(addr >> PAGE_BITS) {
-            self.frames[i].code = true;
+        let page = addr >> PAGE_BITS;
+        let e = self.entry(page);
+        if e & MAPPED != 0 {
+            self.set_entry(page, e | CODE);
         }
+    }
+
+    /// Bytes of host memory holding written pages (mapped pages never written cost nothing).
+    pub fn resident_bytes(&self) -> u64 {
+        (self.arena.len() - PAGE * (1 + self.free.len())) as u64
     }
 
     /// Counts writes to (and unmaps of) pages flagged by [`mark_code`](Self::mark_code).
@@ -300,23 +315,62 @@ impl SparseMemory {
         self.code_epoch
     }
 
-    #[inline]
-    fn checked_frame(&self, addr: u64, size: u64, access: Access) -> Result<usize, MemFault> {
-        let fault = |kind| MemFault {
+    /// The entry of the page holding `addr` if it allows `access`, else the fault.
+    #[inline(always)]
+    fn checked_entry(&self, addr: u64, size: u64, access: Access) -> Result<u32, MemFault> {
+        let e = self.entry(addr >> PAGE_BITS);
+        if e & u32::from(access.needs().0) != 0 {
+            Ok(e)
+        } else {
+            Err(Self::fault(e, addr, size, access))
+        }
+    }
+
+    #[cold]
+    fn fault(e: u32, addr: u64, size: u64, access: Access) -> MemFault {
+        let kind = if e & MAPPED == 0 {
+            FaultKind::Unmapped
+        } else {
+            FaultKind::Protection(entry_perm(e))
+        };
+        MemFault {
             addr,
             size,
             access,
             kind,
-        };
-        let i = self
-            .frame_index(addr >> PAGE_BITS)
-            .ok_or(fault(FaultKind::Unmapped))?;
-        let perm = self.frames[i].perm;
-        if perm.contains(access.needs()) {
-            Ok(i)
-        } else {
-            Err(fault(FaultKind::Protection(perm)))
         }
+    }
+
+    /// The frame of the (mapped) page `page` for writing: allocated on first write; a write to
+    /// a page flagged as code bumps the code epoch and clears the flag.
+    #[inline(always)]
+    fn frame_for_write(&mut self, page: u64, e: u32) -> usize {
+        if e & CODE == 0 && entry_frame(e) != 0 {
+            entry_frame(e)
+        } else {
+            self.prepare_write(page, e)
+        }
+    }
+
+    #[cold]
+    fn prepare_write(&mut self, page: u64, mut e: u32) -> usize {
+        if e & CODE != 0 {
+            e &= !CODE;
+            self.code_epoch += 1;
+        }
+        if entry_frame(e) == 0 {
+            let frame = match self.free.pop() {
+                Some(f) => f as usize,
+                None => {
+                    let f = self.arena.len() / PAGE;
+                    self.arena.resize((f + 1) * PAGE, 0);
+                    f
+                }
+            };
+            e |= (frame as u32) << FRAME_SHIFT;
+        }
+        self.set_entry(page, e);
+        entry_frame(e)
     }
 
     /// Read `N` bytes at `addr` as `access` (Read or Fetch), across pages if need be.
@@ -327,16 +381,15 @@ impl SparseMemory {
         access: Access,
     ) -> Result<[u8; N], MemFault> {
         let off = (addr & PAGE_MASK) as usize;
-        if off + N <= PAGE_SIZE as usize {
-            let i = self.checked_frame(addr, N as u64, access)?;
-            let mut out = [0; N];
-            out.copy_from_slice(&self.frames[i].bytes[off..off + N]);
-            Ok(out)
+        let mut out = [0; N];
+        if off + N <= PAGE {
+            let e = self.checked_entry(addr, N as u64, access)?;
+            let at = entry_frame(e) * PAGE + off;
+            out.copy_from_slice(&self.arena[at..at + N]);
         } else {
-            let mut out = [0; N];
             self.read_into(addr, &mut out, access)?;
-            Ok(out)
         }
+        Ok(out)
     }
 
     /// Write `N` bytes at `addr`, across pages if need be. Nothing is written if any byte faults.
@@ -347,21 +400,13 @@ impl SparseMemory {
         bytes: [u8; N],
     ) -> Result<(), MemFault> {
         let off = (addr & PAGE_MASK) as usize;
-        if off + N <= PAGE_SIZE as usize {
-            let i = self.checked_frame(addr, N as u64, Access::Write)?;
-            self.note_write(i);
-            self.frames[i].bytes[off..off + N].copy_from_slice(&bytes);
+        if off + N <= PAGE {
+            let e = self.checked_entry(addr, N as u64, Access::Write)?;
+            let at = self.frame_for_write(addr >> PAGE_BITS, e) * PAGE + off;
+            self.arena[at..at + N].copy_from_slice(&bytes);
             Ok(())
         } else {
             self.write_bytes(addr, &bytes)
-        }
-    }
-
-    #[inline]
-    fn note_write(&mut self, i: usize) {
-        if self.frames[i].code {
-            self.frames[i].code = false;
-            self.code_epoch += 1;
         }
     }
 
@@ -373,9 +418,9 @@ impl SparseMemory {
         while done < buf.len() {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
-            let n = (PAGE_SIZE as usize - off).min(buf.len() - done);
-            let i = self.checked_frame(a, size, access)?;
-            buf[done..done + n].copy_from_slice(&self.frames[i].bytes[off..off + n]);
+            let n = (PAGE - off).min(buf.len() - done);
+            let at = entry_frame(self.entry(a >> PAGE_BITS)) * PAGE + off;
+            buf[done..done + n].copy_from_slice(&self.arena[at..at + n]);
             done += n;
         }
         Ok(())
@@ -393,7 +438,7 @@ impl SparseMemory {
         }
         for page in Self::pages(addr, size) {
             let at = (page << PAGE_BITS).max(addr);
-            self.checked_frame(at, size, access)
+            self.checked_entry(at, size, access)
                 .map_err(|f| MemFault { addr, ..f })?;
         }
         Ok(())
@@ -429,11 +474,10 @@ impl SparseMemory {
         while done < bytes.len() {
             let a = addr.wrapping_add(done as u64);
             let off = (a & PAGE_MASK) as usize;
-            let n = (PAGE_SIZE as usize - off).min(bytes.len() - done);
-            if let Some(i) = self.frame_index(a >> PAGE_BITS) {
-                self.note_write(i);
-                self.frames[i].bytes[off..off + n].copy_from_slice(&bytes[done..done + n]);
-            }
+            let n = (PAGE - off).min(bytes.len() - done);
+            let page = a >> PAGE_BITS;
+            let at = self.frame_for_write(page, self.entry(page)) * PAGE + off;
+            self.arena[at..at + n].copy_from_slice(&bytes[done..done + n]);
             done += n;
         }
     }
@@ -572,6 +616,55 @@ mod tests {
         assert!(!mem.is_mapped(0x5000));
         mem.map(0x9000, 1, Perm::RW);
         assert_eq!(mem.read_u8(0x9003), Ok(0));
+    }
+
+    #[test]
+    fn mapping_is_free_until_written_and_unmapped_frames_are_reused_zeroed() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x1000_0000, 3 << 30, Perm::RW);
+        mem.map(0x7fff_0000_0000, 1 << 30, Perm::RW);
+        assert_eq!(mem.resident_bytes(), 0);
+        assert_eq!(mem.read_u64(0x1000_0000 + (2 << 30)), Ok(0));
+        mem.write_u8(0x7fff_0000_1234, 7).unwrap();
+        assert_eq!(mem.resident_bytes(), PAGE_SIZE);
+        assert_eq!(mem.read_u8(0x7fff_0000_1234), Ok(7));
+        assert_eq!(
+            mem.read_u8(0x7fff_0000_0234),
+            Ok(0),
+            "other pages still read the zero frame"
+        );
+        mem.unmap(0x7fff_0000_1000, 1);
+        assert_eq!(mem.resident_bytes(), 0);
+        mem.write_u8(0x1000_0000, 1).unwrap();
+        assert_eq!(mem.resident_bytes(), PAGE_SIZE);
+        assert_eq!(
+            mem.read_u8(0x1000_0234),
+            Ok(0),
+            "a reused frame comes back zeroed"
+        );
+    }
+
+    #[test]
+    fn protection_none_pages_are_mapped_but_fault() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x4000, 0x1000, Perm::RW);
+        mem.write_u32(0x4000, 9).unwrap();
+        assert!(mem.protect(0x4000, 0x1000, Perm::NONE));
+        assert!(mem.is_mapped(0x4000));
+        assert_eq!(
+            mem.read_u32(0x4000).unwrap_err().kind,
+            FaultKind::Protection(Perm::NONE)
+        );
+        assert!(mem.protect(0x4000, 0x1000, Perm::R));
+        assert_eq!(
+            mem.read_u32(0x4000),
+            Ok(9),
+            "contents survive a protection change"
+        );
+        assert!(
+            !mem.protect(0x4000, 0x2000, Perm::R),
+            "part of the range is unmapped"
+        );
     }
 
     #[test]
