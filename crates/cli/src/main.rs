@@ -32,8 +32,6 @@ enum Target {
     Linx(linx::Command),
 }
 
-// The targets' command sets are filled in by their issues; until then they are empty enums.
-#[allow(unreachable_code)]
 fn main() -> ExitCode {
     match Cli::parse().target {
         Target::Tensix(cmd) => tensix::run(cmd),

@@ -29,7 +29,8 @@ fn run(args: &[&str]) -> (i32, String, String) {
 }
 
 fn tmp(name: &str, bytes: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("macrosim-riscv-cli-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("macrosim-riscv-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let p = dir.join(name);
     std::fs::write(&p, bytes).unwrap();
@@ -206,7 +207,8 @@ fn error_missing_file() {
 
 #[test]
 fn trace_is_a_spike_commit_log() {
-    let log = std::env::temp_dir().join(format!("macrosim-trace-{}.log", std::process::id()));
+    let log = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("macrosim-trace-{}.log", std::process::id()));
     let elf = program("cli/hello.elf");
     let (code, stdout, _) = run(&["--trace", log.to_str().unwrap(), elf.to_str().unwrap()]);
     assert_eq!((code, stdout.as_str()), (3, "hello\n"));

@@ -254,7 +254,8 @@ fn bad_input() {
             "{program:?}: {err}"
         );
     }
-    let path = std::env::temp_dir().join(format!("macrosim-bad-{}.tt", std::process::id()));
+    let path = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("macrosim-bad-{}.tt", std::process::id()));
     std::fs::write(&path, "MOP 1, 0, 0\nMOP 2, 0, 0\n# ok\nmopcfg 10 1\n").unwrap();
     let out = macrosim(
         &["tensix", "expand", "--timing", path.to_str().unwrap()],
