@@ -9,7 +9,10 @@
 # would otherwise pick rv32iafd, a libc without M), with our own crt0 and Linux system-call layer
 # (tests/riscv-corpus/runtime/) since picolibc has none; see tests/riscv-corpus/README.md.
 #
-# usage: build-corpus.sh OUTDIR [SOURCE.c...]   (default: every tests/riscv-corpus/*.c)
+# A SOURCE ending in .S is a random instruction-sequence file from scripts/oracle/riscv_randgen.py;
+# it is linked with tests/riscv-corpus/random/driver.c, which prints the state it leaves.
+#
+# usage: build-corpus.sh OUTDIR [SOURCE.c|SOURCE.S...]   (default: every tests/riscv-corpus/*.c)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 out=${1:?usage: build-corpus.sh OUTDIR [SOURCE.c...]}
@@ -34,14 +37,25 @@ mkdir -p "$rt"
 "$CC" "${CFLAGS[@]}" -O2 -c "$root/tests/riscv-corpus/runtime/crt0.S" -o "$rt/crt0.o"
 "$CC" "${CFLAGS[@]}" -O2 -c "$root/tests/riscv-corpus/runtime/rt.c" -o "$rt/rt.o"
 
-link() { # link NAME OPT SOURCE
-  "$CC" "${CFLAGS[@]}" "-$2" "${LDFLAGS[@]}" "$rt/crt0.o" "$rt/rt.o" "$3" "${LIBS[@]}" \
-    -o "$out/$1.elf"
+link() { # link NAME OPT SOURCE...
+  local name=$1 opt=$2
+  shift 2
+  "$CC" "${CFLAGS[@]}" "-$opt" "${LDFLAGS[@]}" "$rt/crt0.o" "$rt/rt.o" "$@" "${LIBS[@]}" \
+    -o "$out/$name.elf"
 }
 
 if [ $# -eq 0 ]; then set -- "$root"/tests/riscv-corpus/*.c; fi
 for src in "$@"; do
-  name=$(basename "$src" .c)
-  link "$name" O2 "$src"
-  if grep -q '^// corpus-opt:.*\bO0\b' "$src"; then link "$name-O0" O0 "$src"; fi
+  case "$src" in
+    *.S)
+      [ -e "$rt/driver.o" ] ||
+        "$CC" "${CFLAGS[@]}" -O2 -c "$root/tests/riscv-corpus/random/driver.c" -o "$rt/driver.o"
+      link "$(basename "$src" .S)" O2 "$src" "$rt/driver.o"
+      ;;
+    *)
+      name=$(basename "$src" .c)
+      link "$name" O2 "$src"
+      if grep -q '^// corpus-opt:.*\bO0\b' "$src"; then link "$name-O0" O0 "$src"; fi
+      ;;
+  esac
 done
