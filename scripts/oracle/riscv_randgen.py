@@ -273,8 +273,10 @@ class Body:
             self.atomic()
         elif k < 0.88:
             self.fp()
-        elif k < 0.92:
+        elif k < 0.915:
             self.fcsr()
+        elif k < 0.92:
+            self.emit(self.r.choice(["fence", "fence.i", "fence rw, rw", "fence r, w"]))
         elif depth < 2:
             self.branch(depth)
         else:
