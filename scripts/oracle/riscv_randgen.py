@@ -276,7 +276,9 @@ class Body:
         elif k < 0.915:
             self.fcsr()
         elif k < 0.92:
-            self.emit(self.r.choice(["fence", "fence.i", "fence rw, rw", "fence r, w"]))
+            # fence.i as .insn: gas needs _zifencei in -march for the mnemonic
+            self.emit(self.r.choice(["fence", ".insn i 0x0f, 1, x0, x0, 0", "fence rw, rw",
+                                     "fence r, w"]))
         elif depth < 2:
             self.branch(depth)
         else:
