@@ -4,6 +4,8 @@
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 
+pub mod riscv;
+
 /// The workspace root (the parent of this crate's directory).
 pub fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,7 +22,18 @@ pub struct Generated {
 }
 
 /// Every generated file of the workspace.
-pub const GENERATED: &[Generated] = &[];
+pub const GENERATED: &[Generated] = &[
+    Generated {
+        target: "riscv",
+        output: "crates/riscv/src/isa/tables.rs",
+        generate: riscv::generate_base,
+    },
+    Generated {
+        target: "riscv",
+        output: "crates/riscv/tests/support/xdemo_table.rs",
+        generate: riscv::generate_xdemo,
+    },
+];
 
 /// Regenerate the files of `target` (all targets when `None`).
 pub fn codegen(target: Option<&str>) -> anyhow::Result<()> {

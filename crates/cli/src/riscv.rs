@@ -1,10 +1,157 @@
-//! `macrosim riscv ...` (being built; see the open issue for this target).
+//! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
+use macrosim_riscv::isa::{BASE_TABLES, Decoder, Isa};
+use macrosim_riscv::program::{Outcome, Program, RunOptions};
+use macrosim_riscv::trace::{CommitLog, NoTrace};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 #[derive(clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Run an RV32 ELF: bare metal if it defines `tohost` (exit 0 = pass, 1 = fail), otherwise
+    /// as a Linux user program (exit status = the program's). Errors exit with status 2.
+    Run {
+        /// Extensions of the hart: rv32i[m][a][f][d][_zicsr][_zifencei] (Zicsr and Zifencei
+        /// are always present). Instructions outside the set are illegal.
+        #[arg(long, default_value = "rv32imafd", value_parser = parse_isa)]
+        isa: Isa,
+        /// Stop with an error after this many instructions.
+        #[arg(long, value_name = "N")]
+        max_insns: Option<u64>,
+        /// Write a Spike-style commit log (`--log-commits` format) to FILE.
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
+        /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
+        #[arg(long)]
+        stats: bool,
+        /// The program.
+        elf: PathBuf,
+        /// Arguments for a Linux program (its argv[1..]).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Disassemble the executable segments of an RV32 ELF (objdump -M no-aliases style).
+    Disasm {
+        #[arg(long, default_value = "rv32imafd", value_parser = parse_isa)]
+        isa: Isa,
+        elf: PathBuf,
+    },
+}
+
+fn parse_isa(s: &str) -> Result<Isa, String> {
+    Isa::parse(s).map_err(|e| e.to_string())
+}
 
 pub fn run(cmd: Command) -> ExitCode {
-    match cmd {}
+    let result = match cmd {
+        Command::Run {
+            isa,
+            max_insns,
+            trace,
+            stats,
+            elf,
+            args,
+        } => run_elf(isa, max_insns, trace, stats, elf, args),
+        Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("macrosim: {e:#}");
+        ExitCode::from(2)
+    })
+}
+
+fn read(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
+    std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
+}
+
+fn run_elf(
+    isa: Isa,
+    max_insns: Option<u64>,
+    trace: Option<PathBuf>,
+    stats: bool,
+    elf: PathBuf,
+    args: Vec<String>,
+) -> anyhow::Result<ExitCode> {
+    let bytes = read(&elf)?;
+    let mut argv = vec![elf.display().to_string()];
+    argv.extend(args);
+    let opts = RunOptions {
+        isa,
+        max_insns,
+        argv,
+        envp: Vec::new(),
+    };
+    let mut program =
+        Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    let start = Instant::now();
+    let outcome = match &trace {
+        None => program.run(&mut NoTrace),
+        Some(path) => {
+            let file = std::fs::File::create(path)
+                .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
+            let mut log = CommitLog::new(BufWriter::new(file), isa.flen());
+            let outcome = program.run(&mut log);
+            log.finish()
+                .map_err(|e| anyhow::anyhow!("writing {}: {e}", path.display()))?;
+            outcome
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    if stats {
+        let n = program.hart.retired();
+        eprintln!(
+            "macrosim: stats: instructions {n} time {seconds:.3} s mips {:.1}",
+            n as f64 / seconds.max(1e-9) / 1e6
+        );
+    }
+    let outcome = outcome?;
+    if let Outcome::Fail { test } = outcome {
+        eprintln!("macrosim: {}: FAIL (test {test})", elf.display());
+    }
+    if let Outcome::Killed(sig) = outcome {
+        eprintln!("macrosim: {}: killed by signal {sig}", elf.display());
+    }
+    Ok(ExitCode::from(outcome.exit_status() as u8))
+}
+
+fn disasm(isa: Isa, path: &PathBuf) -> anyhow::Result<()> {
+    let bytes = read(path)?;
+    let mut mem = macrosim_core::SparseMemory::new();
+    let image = macrosim_core::elf::load(
+        &bytes,
+        &mut mem,
+        &macrosim_core::elf::LoadOptions {
+            class: Some(macrosim_core::elf::ElfClass::Elf32),
+            machine: Some(macrosim_riscv::program::EM_RISCV),
+            pie_base: 0,
+            perms: macrosim_core::elf::PermPolicy::FromSegments,
+        },
+    )
+    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    let tables: Vec<_> = BASE_TABLES
+        .iter()
+        .copied()
+        .filter(|t| isa.has(t.extension))
+        .collect();
+    let decoder = Decoder::new(&tables);
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    for seg in image
+        .segments
+        .iter()
+        .filter(|s| s.perm.contains(macrosim_core::Perm::X))
+    {
+        for k in 0..seg.filesz / 4 {
+            let pc = (seg.vaddr + 4 * k) as u32;
+            let word = mem.read_u32(u64::from(pc))?;
+            writeln!(
+                out,
+                "{pc:8x}:\t{word:08x}\t{}",
+                decoder.disassemble(word, pc)
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
 }

@@ -1,0 +1,155 @@
+//! The pre-decoded block cache (principle 2; Spike's icache, rv32emu's block map, QEMU's TBs).
+//!
+//! A block is the run of instructions from an address up to the first that ends a block (a
+//! jump, branch, system instruction or trap), the end of the 4 KiB page, or [`MAX_BLOCK`]
+//! instructions. Its ops live in one arena; blocks are found by address through a hash map and,
+//! from a block's exit, through two chained successor slots (fall-through and taken).
+//!
+//! Invalidation: every page a block is decoded from is marked with
+//! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch, and the
+//! hart flushes the whole cache when it sees the epoch change (at block boundaries), on
+//! `fence.i`, and when mstatus.FS switches between Off and on (FP instructions decode as illegal
+//! while it is Off).
+
+use super::op::{Op, lower_decoded};
+use crate::isa::{Decoder, Table};
+use macrosim_core::{MemFault, SparseMemory};
+use rustc_hash::FxHashMap;
+
+/// The longest block.
+pub(crate) const MAX_BLOCK: usize = 256;
+/// Flush when the arena holds this many ops (code that keeps rewriting itself).
+const MAX_OPS: usize = 1 << 22;
+/// No chained successor.
+pub(crate) const NO_BLOCK: u32 = u32::MAX;
+
+pub(crate) struct Block {
+    pub start: u32,
+    pub len: u32,
+    /// Chained successors: [fall-through, taken].
+    pub next: [u32; 2],
+}
+
+pub(crate) struct BlockCache {
+    decoder: Decoder,
+    base_tables: usize,
+    pub ops: Vec<Op>,
+    pub words: Vec<u32>,
+    pub blocks: Vec<Block>,
+    map: FxHashMap<u32, u32>,
+    epoch: u64,
+    fp_on: bool,
+}
+
+impl BlockCache {
+    /// A cache decoding with `tables`, of which the first `base_tables` are the base tables.
+    pub(crate) fn new(tables: &[&'static Table], base_tables: usize) -> BlockCache {
+        BlockCache {
+            decoder: Decoder::new(tables),
+            base_tables,
+            ops: Vec::new(),
+            words: Vec::new(),
+            blocks: Vec::new(),
+            map: FxHashMap::default(),
+            epoch: 0,
+            fp_on: false,
+        }
+    }
+
+    pub(crate) fn decoder(&self) -> &Decoder {
+        &self.decoder
+    }
+
+    pub(crate) fn flush(&mut self) {
+        self.ops.clear();
+        self.words.clear();
+        self.blocks.clear();
+        self.map.clear();
+    }
+
+    /// Flush if code memory changed or the FP-enable state differs from what blocks were
+    /// decoded with; true if it flushed.
+    #[inline]
+    pub(crate) fn validate(&mut self, mem: &SparseMemory, fp_on: bool) -> bool {
+        if mem.code_epoch() != self.epoch || fp_on != self.fp_on {
+            self.flush();
+            self.epoch = mem.code_epoch();
+            self.fp_on = fp_on;
+            return true;
+        }
+        false
+    }
+
+    /// The block starting at `pc`, decoding it if need be. Fails only when `pc` itself cannot
+    /// be fetched.
+    #[inline]
+    pub(crate) fn get(&mut self, pc: u32, mem: &mut SparseMemory) -> Result<u32, MemFault> {
+        match self.map.get(&pc) {
+            Some(&b) => Ok(b),
+            None => self.build(pc, mem),
+        }
+    }
+
+    /// Follow (or fill in) a block's successor slot.
+    #[inline]
+    pub(crate) fn successor(
+        &mut self,
+        from: u32,
+        slot: usize,
+        pc: u32,
+        mem: &mut SparseMemory,
+    ) -> Result<u32, MemFault> {
+        if slot < 2 {
+            let b = self.blocks[from as usize].next[slot];
+            if b != NO_BLOCK {
+                return Ok(b);
+            }
+            let b = self.get(pc, mem)?;
+            self.blocks[from as usize].next[slot] = b;
+            Ok(b)
+        } else {
+            self.get(pc, mem)
+        }
+    }
+
+    fn build(&mut self, pc: u32, mem: &mut SparseMemory) -> Result<u32, MemFault> {
+        if self.ops.len() > MAX_OPS {
+            self.flush();
+        }
+        let start = self.ops.len();
+        let mut addr = pc;
+        loop {
+            let word = match mem.fetch_u32(u64::from(addr)) {
+                Ok(w) => w,
+                Err(f) if addr == pc => return Err(f),
+                Err(_) => break,
+            };
+            if addr == pc {
+                mem.mark_code(u64::from(addr));
+            }
+            let op = lower_decoded(
+                self.decoder.decode(word),
+                self.base_tables,
+                word,
+                addr,
+                self.fp_on,
+            );
+            self.ops.push(op);
+            self.words.push(word);
+            addr = addr.wrapping_add(4);
+            if op.kind.ends_block() || self.ops.len() - start == MAX_BLOCK || addr & 0xfff == 0 {
+                break;
+            }
+        }
+        // Marking a page may not bump the epoch, but make sure we agree with memory now.
+        self.epoch = mem.code_epoch();
+        let b = self.blocks.len() as u32;
+        self.blocks.push(Block {
+            start: start as u32,
+            len: (self.ops.len() - start) as u32,
+            next: [NO_BLOCK; 2],
+        });
+        self.map.insert(pc, b);
+        Ok(b)
+    }
+}

@@ -1,0 +1,329 @@
+//! One RV32 hart: its state, the pre-decoded block cache, and the run loop.
+//!
+//! A [`Hart`] owns its registers and CSRs but not memory: [`Hart::run`] borrows a
+//! [`SparseMemory`] and an [`Mmio`] device, so several harts can share one memory (the Snitch
+//! cluster) and a TRISC can put its frontend registers behind MMIO. It runs until an instruction
+//! limit, a device asking to stop, or an exception the configured [`TrapMode`] hands back.
+
+mod cache;
+mod csr;
+mod exec;
+mod extension;
+mod op;
+mod state;
+mod system;
+mod trap;
+
+pub use extension::{ExtInsn, Extension, HartView, NoExtension};
+pub use state::Priv;
+pub use trap::{Cause, Exception};
+
+use crate::isa::{BASE_TABLES, Isa, Table};
+use crate::mmio::Mmio;
+use crate::trace::Trace;
+use cache::BlockCache;
+use exec::{BlockExit, Window};
+use macrosim_core::SparseMemory;
+use state::State;
+use std::fmt;
+use system::SysOutcome;
+
+/// Where exceptions go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrapMode {
+    /// To the machine-mode handler at `mtvec`, as hardware does (bare-metal programs).
+    Machine,
+    /// Back to the caller of [`Hart::run`] (Linux user programs: `ecall` is a system call for
+    /// the host, any other exception ends the program).
+    Host,
+}
+
+/// How a hart is built.
+#[derive(Clone, Copy, Debug)]
+pub struct HartConfig {
+    /// `mhartid`.
+    pub id: u32,
+    pub isa: Isa,
+    pub traps: TrapMode,
+}
+
+/// Why machine mode could not take a trap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unhandled {
+    /// `mtvec` does not point at executable memory (0 at reset: no handler was installed).
+    NoHandler { mtvec: u32 },
+    /// The handler raised another exception before retiring a single instruction.
+    TrapLoop { handler: u32 },
+}
+
+impl fmt::Display for Unhandled {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unhandled::NoHandler { mtvec } => write!(
+                f,
+                "no trap handler: mtvec ({mtvec:#010x}) does not point at executable memory"
+            ),
+            Unhandled::TrapLoop { handler } => write!(
+                f,
+                "the trap handler at {handler:#010x} trapped again before retiring an instruction"
+            ),
+        }
+    }
+}
+
+/// Why [`Hart::run`] returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// The instruction limit given to `run` was reached.
+    Limit,
+    /// The MMIO device asked to stop (after the storing instruction retired).
+    Mmio,
+    /// In [`TrapMode::Host`]: the instruction at `pc` raised `exc` and did not retire. For an
+    /// `ecall`, perform the call and continue with [`Hart::finish_ecall`].
+    Exception {
+        exc: Exception,
+        pc: u32,
+        /// The instruction word, unless it could not be fetched.
+        word: Option<u32>,
+    },
+    /// In [`TrapMode::Machine`]: the exception could not be taken.
+    Unhandled {
+        exc: Exception,
+        pc: u32,
+        word: Option<u32>,
+        why: Unhandled,
+    },
+}
+
+/// An RV32 hart with optional extension `X`.
+pub struct Hart<X: Extension = NoExtension> {
+    s: State,
+    cache: BlockCache,
+    ext: X,
+    traps: TrapMode,
+    /// The retired count when the last trap was taken, to spot a handler that traps at once.
+    last_trap: Option<u64>,
+}
+
+impl Hart<NoExtension> {
+    /// A base hart (no extension).
+    pub fn new(cfg: HartConfig) -> Self {
+        Hart::with_extension(cfg, NoExtension)
+    }
+}
+
+impl<X: Extension> Hart<X> {
+    /// A hart whose decoder tries `ext`'s tables after the base tables of `cfg.isa`.
+    pub fn with_extension(cfg: HartConfig, ext: X) -> Self {
+        let mut tables: Vec<&'static Table> = BASE_TABLES
+            .iter()
+            .copied()
+            .filter(|t| cfg.isa.has(t.extension))
+            .collect();
+        let base = tables.len();
+        tables.extend(ext.tables());
+        Hart {
+            s: State::new(cfg.id, cfg.isa),
+            cache: BlockCache::new(&tables, base),
+            ext,
+            traps: cfg.traps,
+            last_trap: None,
+        }
+    }
+
+    pub fn isa(&self) -> Isa {
+        self.s.isa
+    }
+
+    pub fn id(&self) -> u32 {
+        self.s.id
+    }
+
+    pub fn pc(&self) -> u32 {
+        self.s.pc
+    }
+
+    pub fn set_pc(&mut self, pc: u32) {
+        self.s.pc = pc;
+    }
+
+    /// Integer register `r` (x0 reads 0).
+    pub fn x(&self, r: u32) -> u32 {
+        self.s.x[(r & 31) as usize]
+    }
+
+    /// Write integer register `r`; writes to x0 are ignored.
+    pub fn set_x(&mut self, r: u32, v: u32) {
+        if r & 31 != 0 {
+            self.s.x[(r & 31) as usize] = v;
+        }
+    }
+
+    /// FP register `r` as raw bits (binary32 values NaN-boxed).
+    pub fn f(&self, r: u32) -> u64 {
+        self.s.f[(r & 31) as usize]
+    }
+
+    pub fn privilege(&self) -> Priv {
+        self.s.prv
+    }
+
+    pub fn set_privilege(&mut self, p: Priv) {
+        self.s.prv = p;
+    }
+
+    /// Instructions retired since reset.
+    pub fn retired(&self) -> u64 {
+        self.s.retired
+    }
+
+    /// Read a CSR as machine mode would (no privilege check); `None` if the hart lacks it.
+    pub fn read_csr(&self, csr: u16) -> Option<u32> {
+        self.s.csr_read(csr).ok()
+    }
+
+    /// Write a CSR as machine mode would (for setting a hart up); `false` if it has no such
+    /// writable CSR.
+    pub fn write_csr(&mut self, csr: u16, v: u32) -> bool {
+        let save = self.s.prv;
+        self.s.prv = Priv::Machine;
+        let ok = self.s.csr_check(csr, true).is_ok() && self.s.csr_read(csr).is_ok();
+        if ok {
+            self.s.csr_write(csr, v);
+        }
+        self.s.prv = save;
+        ok
+    }
+
+    /// Disassemble `word` at `pc` with this hart's tables.
+    pub fn disassemble(&self, word: u32, pc: u32) -> String {
+        self.cache.decoder().disassemble(word, pc)
+    }
+
+    /// Run until `max` more instructions have retired or something stops the hart.
+    pub fn run<M: Mmio, T: Trace>(
+        &mut self,
+        mem: &mut SparseMemory,
+        mmio: &mut M,
+        t: &mut T,
+        max: u64,
+    ) -> Stop {
+        let win = Window::of(mmio);
+        let start = self.s.retired;
+        let mut from: Option<(u32, usize)> = None;
+        loop {
+            let done = self.s.retired - start;
+            if done >= max {
+                return Stop::Limit;
+            }
+            if self.cache.validate(mem, self.s.fs != 0) {
+                from = None;
+            }
+            let pc = self.s.pc;
+            let found = if pc & 3 != 0 {
+                // Only reachable by starting at a misaligned entry point: jumps check targets.
+                Err(Exception::new(Cause::InstructionMisaligned, pc))
+            } else {
+                match from {
+                    Some((b, slot)) => self.cache.successor(b, slot, pc, mem),
+                    None => self.cache.get(pc, mem),
+                }
+                .map_err(|_| Exception::new(Cause::InstructionAccessFault, pc))
+            };
+            let b = match found {
+                Ok(b) => b,
+                Err(exc) => {
+                    from = None;
+                    match self.exception(exc, None, mem) {
+                        Some(stop) => return stop,
+                        None => continue,
+                    }
+                }
+            };
+            let block = &self.cache.blocks[b as usize];
+            let (first, len) = (block.start as usize, block.len as usize);
+            let n = len.min(usize::try_from(max - done).unwrap_or(usize::MAX));
+            let ops = &self.cache.ops[first..first + n];
+            let words = &self.cache.words[first..first + n];
+            let exit = self.s.exec_block(ops, words, mem, mmio, win, t);
+            from = None;
+            match exit {
+                BlockExit::Next { pc, slot } => {
+                    self.s.retired += n as u64;
+                    self.s.pc = pc;
+                    from = Some((b, if n < len { 2 } else { slot }));
+                }
+                BlockExit::Trap { index, exc } => {
+                    self.s.retired += index as u64;
+                    self.s.pc = ops[index].pc;
+                    let word = words[index];
+                    if let Some(stop) = self.exception(exc, Some(word), mem) {
+                        return stop;
+                    }
+                }
+                BlockExit::System { index } => {
+                    self.s.retired += index as u64;
+                    let (op, word) = (ops[index], words[index]);
+                    self.s.pc = op.pc;
+                    match self.s.system(&op, word, &mut self.ext, mem, t) {
+                        SysOutcome::Retired => {}
+                        SysOutcome::Flush => self.cache.flush(),
+                        SysOutcome::Exception(exc) => {
+                            if let Some(stop) = self.exception(exc, Some(word), mem) {
+                                return stop;
+                            }
+                        }
+                    }
+                }
+                BlockExit::Stop { index } => {
+                    self.s.retired += index as u64 + 1;
+                    self.s.pc = ops[index].pc.wrapping_add(4);
+                    return Stop::Mmio;
+                }
+            }
+        }
+    }
+
+    /// Deliver `exc` raised at `self.s.pc`: to the host, or into the machine-mode handler.
+    fn exception(&mut self, exc: Exception, word: Option<u32>, mem: &SparseMemory) -> Option<Stop> {
+        let pc = self.s.pc;
+        if self.traps == TrapMode::Host {
+            return Some(Stop::Exception { exc, pc, word });
+        }
+        let handler = self.s.mtvec & !3;
+        let why = if self.last_trap == Some(self.s.retired) {
+            Some(Unhandled::TrapLoop { handler })
+        } else if mem.fetch_u32(u64::from(handler)).is_err() {
+            Some(Unhandled::NoHandler {
+                mtvec: self.s.mtvec,
+            })
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return Some(Stop::Unhandled { exc, pc, word, why });
+        }
+        self.s.take_trap(exc);
+        self.last_trap = Some(self.s.retired);
+        None
+    }
+
+    /// Complete an `ecall` handed back by [`run`](Self::run) in [`TrapMode::Host`]: write the
+    /// result (if any) to a0, retire the instruction and move past it.
+    pub fn finish_ecall<T: Trace>(&mut self, a0: Option<u32>, t: &mut T) {
+        if T::ENABLED {
+            t.begin(self.s.id, self.s.prv as u8, self.s.pc, 0x0000_0073);
+        }
+        if let Some(v) = a0 {
+            self.s.x[10] = v;
+            if T::ENABLED {
+                t.x_write(10, v);
+            }
+        }
+        self.s.pc = self.s.pc.wrapping_add(4);
+        self.s.retired += 1;
+        if T::ENABLED {
+            t.commit();
+        }
+    }
+}
