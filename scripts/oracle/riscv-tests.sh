@@ -48,7 +48,8 @@ else
 fi
 
 # Build: the flags of isa/Makefile's compile_template for the p environment, with rv32g.
-mkdir -p "$out/elf"
+rm -rf "$out/elf" "$out/log"
+mkdir -p "$out/elf" "$out/log"
 for suite in "${SUITES[@]}"; do
   tests=$(sed -n "/^${suite}_sc_tests = /,/^\$/p" "$src/isa/$suite/Makefrag" |
     sed -e 's/.*=//' -e 's/\\//g' | tr -s ' \t\n' ' ')
@@ -66,7 +67,7 @@ for suite in "${SUITES[@]}"; do
   for elf in "$out"/elf/"$suite"-p-*; do
     t=${elf##*/}
     set +e
-    timeout 60 "${sim[@]}" "$elf" >"$elf.out" 2>&1
+    timeout 60 "${sim[@]}" "$elf" >"$out/log/$t" 2>&1
     rc=$?
     set -e
     if [ "$rc" = 0 ]; then
@@ -83,9 +84,9 @@ total=$((pass + ${#failed[@]}))
 echo "riscv-tests: $pass of $total -p tests pass"
 if [ ${#failed[@]} -ne 0 ]; then
   for t in "${failed[@]}"; do
-    echo "FAILED $t: $(head -c 300 "$out/elf/$t.out")"
+    echo "FAILED $t: $(head -c 300 "$out/log/$t")"
   done
-  echo "(ELFs and outputs in $out/elf)"
+  echo "(ELFs in $out/elf, outputs in $out/log)"
   exit 1
 fi
 [ -n "${RISCV_TESTS_OUT:-}" ] || rm -rf "$out"
