@@ -25,9 +25,9 @@ scripts/riscv/build-corpus.sh "$scratch" $c/bench/int_sort.c $c/bench/int_crc.c 
 
 # name class elf args
 workloads=(
-  "sort a int_sort 120"
-  "crc a int_crc 3000"
-  "interp a interp 25"
+  "sort a int_sort 80"
+  "crc a int_crc 5000"
+  "interp a interp 15"
   "dot b fp_dot 3000"
   "matmul b matmul 300"
 )
