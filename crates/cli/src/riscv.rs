@@ -1,6 +1,6 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
-use macrosim_riscv::isa::{BASE_TABLES, Decoder, Isa};
+use macrosim_riscv::isa::{Isa, disassemble_elf};
 use macrosim_riscv::program::{Outcome, Program, RunOptions};
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use std::io::{BufWriter, Write};
@@ -32,7 +32,7 @@ pub enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Disassemble the executable segments of an RV32 ELF (objdump -M no-aliases style).
+    /// Disassemble the executable sections of an RV32 ELF (objdump -d -M no-aliases style).
     Disasm {
         #[arg(long, default_value = "rv32imafd", value_parser = parse_isa)]
         isa: Isa,
@@ -118,40 +118,10 @@ fn run_elf(
 
 fn disasm(isa: Isa, path: &PathBuf) -> anyhow::Result<()> {
     let bytes = read(path)?;
-    let mut mem = macrosim_core::SparseMemory::new();
-    let image = macrosim_core::elf::load(
-        &bytes,
-        &mut mem,
-        &macrosim_core::elf::LoadOptions {
-            class: Some(macrosim_core::elf::ElfClass::Elf32),
-            machine: Some(macrosim_riscv::program::EM_RISCV),
-            pie_base: 0,
-            perms: macrosim_core::elf::PermPolicy::FromSegments,
-        },
-    )
-    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
-    let tables: Vec<_> = BASE_TABLES
-        .iter()
-        .copied()
-        .filter(|t| isa.has(t.extension))
-        .collect();
-    let decoder = Decoder::new(&tables);
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    for seg in image
-        .segments
-        .iter()
-        .filter(|s| s.perm.contains(macrosim_core::Perm::X))
-    {
-        for k in 0..seg.filesz / 4 {
-            let pc = (seg.vaddr + 4 * k) as u32;
-            let word = mem.read_u32(u64::from(pc))?;
-            writeln!(
-                out,
-                "{pc:8x}:\t{word:08x}\t{}",
-                decoder.disassemble(word, pc)
-            )?;
-        }
-    }
+    let text = disassemble_elf(&bytes, isa)
+        .map_err(|e| anyhow::anyhow!("{}: not a valid ELF file: {e}", path.display()))?;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())
 }

@@ -94,10 +94,10 @@ pub(crate) fn div<F: Format>(a: u64, b: u64, rm: Rm, flags: &mut Flags) -> u64 {
     let sign = ua.sign != ub.sign;
     match (ua.class, ub.class) {
         (Class::Inf, Class::Inf) | (Class::Zero, Class::Zero) => nan::<F>(true, flags),
-        (Class::Inf, _) | (_, Class::Zero) => {
-            if ub.class == Class::Zero {
-                flags.raise(Flags::DZ);
-            }
+        // Division by zero is signalled for a finite nonzero dividend only (IEEE 754-2008 §7.3).
+        (Class::Inf, _) => signed_inf::<F>(sign),
+        (_, Class::Zero) => {
+            flags.raise(Flags::DZ);
             signed_inf::<F>(sign)
         }
         (_, Class::Inf) | (Class::Zero, _) => signed_zero::<F>(sign),

@@ -22,7 +22,10 @@ pub(crate) const MAX_BLOCK: usize = 256;
 const MAX_OPS: usize = 1 << 22;
 /// No chained successor.
 pub(crate) const NO_BLOCK: u32 = u32::MAX;
+/// Entries of the direct-mapped jump cache that finds computed (`jalr`) targets.
+const JUMP_CACHE: usize = 1024;
 
+#[derive(Clone, Copy)]
 pub(crate) struct Block {
     pub start: u32,
     pub len: u32,
@@ -37,6 +40,8 @@ pub(crate) struct BlockCache {
     pub words: Vec<u32>,
     pub blocks: Vec<Block>,
     map: FxHashMap<u32, u32>,
+    /// (pc, block) by pc bits 11..2; a misaligned pc marks an empty entry.
+    jumps: Box<[(u32, u32); JUMP_CACHE]>,
     epoch: u64,
     fp_on: bool,
 }
@@ -51,6 +56,7 @@ impl BlockCache {
             words: Vec::new(),
             blocks: Vec::new(),
             map: FxHashMap::default(),
+            jumps: Box::new([(1, NO_BLOCK); JUMP_CACHE]),
             epoch: 0,
             fp_on: false,
         }
@@ -65,6 +71,13 @@ impl BlockCache {
         self.words.clear();
         self.blocks.clear();
         self.map.clear();
+        self.jumps.fill((1, NO_BLOCK));
+    }
+
+    /// The code epoch the blocks were decoded at.
+    #[inline]
+    pub(crate) fn epoch(&self) -> u64 {
+        self.epoch
     }
 
     /// Flush if code memory changed or the FP-enable state differs from what blocks were
@@ -82,33 +95,36 @@ impl BlockCache {
 
     /// The block starting at `pc`, decoding it if need be. Fails only when `pc` itself cannot
     /// be fetched.
-    #[inline]
     pub(crate) fn get(&mut self, pc: u32, mem: &mut SparseMemory) -> Result<u32, MemFault> {
-        match self.map.get(&pc) {
-            Some(&b) => Ok(b),
-            None => self.build(pc, mem),
+        let slot = (pc as usize >> 2) % JUMP_CACHE;
+        let (jpc, jb) = self.jumps[slot];
+        if jpc == pc {
+            return Ok(jb);
+        }
+        let b = match self.map.get(&pc) {
+            Some(&b) => b,
+            None => self.build(pc, mem)?,
+        };
+        self.jumps[slot] = (pc, b);
+        Ok(b)
+    }
+
+    /// The block already known to follow block `from` through exit `slot` (0 fall-through,
+    /// 1 taken, 2 computed target `pc`), or [`NO_BLOCK`].
+    #[inline(always)]
+    pub(crate) fn chained(&self, from: u32, slot: usize, pc: u32) -> u32 {
+        if slot < 2 {
+            self.blocks[from as usize].next[slot]
+        } else {
+            let (jpc, jb) = self.jumps[(pc as usize >> 2) % JUMP_CACHE];
+            if jpc == pc { jb } else { NO_BLOCK }
         }
     }
 
-    /// Follow (or fill in) a block's successor slot.
-    #[inline]
-    pub(crate) fn successor(
-        &mut self,
-        from: u32,
-        slot: usize,
-        pc: u32,
-        mem: &mut SparseMemory,
-    ) -> Result<u32, MemFault> {
+    /// Remember that block `to` follows block `from` through exit `slot` (0 or 1).
+    pub(crate) fn link(&mut self, from: u32, slot: usize, to: u32) {
         if slot < 2 {
-            let b = self.blocks[from as usize].next[slot];
-            if b != NO_BLOCK {
-                return Ok(b);
-            }
-            let b = self.get(pc, mem)?;
-            self.blocks[from as usize].next[slot] = b;
-            Ok(b)
-        } else {
-            self.get(pc, mem)
+            self.blocks[from as usize].next[slot] = to;
         }
     }
 

@@ -21,8 +21,8 @@ pub use trap::{Cause, Exception};
 use crate::isa::{BASE_TABLES, Isa, Table};
 use crate::mmio::Mmio;
 use crate::trace::Trace;
-use cache::BlockCache;
-use exec::{BlockExit, Window};
+use cache::{BlockCache, NO_BLOCK};
+use exec::{Exit, Window};
 use macrosim_core::SparseMemory;
 use state::State;
 use std::fmt;
@@ -131,6 +131,15 @@ impl<X: Extension> Hart<X> {
         }
     }
 
+    /// The extension's state.
+    pub fn extension(&self) -> &X {
+        &self.ext
+    }
+
+    pub fn extension_mut(&mut self) -> &mut X {
+        &mut self.ext
+    }
+
     pub fn isa(&self) -> Isa {
         self.s.isa
     }
@@ -201,6 +210,12 @@ impl<X: Extension> Hart<X> {
     }
 
     /// Run until `max` more instructions have retired or something stops the hart.
+    ///
+    /// The fast path goes from block to block through chained successors (and the jump cache
+    /// for computed targets); the code epoch is checked after every block, so a store into
+    /// decoded code takes effect at the next block boundary. Everything else (first lookup,
+    /// linking, decoding, system instructions, exceptions, a cut-short last block) is the slow
+    /// path.
     pub fn run<M: Mmio, T: Trace>(
         &mut self,
         mem: &mut SparseMemory,
@@ -209,65 +224,65 @@ impl<X: Extension> Hart<X> {
         max: u64,
     ) -> Stop {
         let win = Window::of(mmio);
-        let start = self.s.retired;
-        let mut from: Option<(u32, usize)> = None;
+        let mut left = max;
+        let mut next = NO_BLOCK;
+        let mut link: Option<(u32, usize)> = None;
         loop {
-            let done = self.s.retired - start;
-            if done >= max {
+            if left == 0 {
                 return Stop::Limit;
             }
-            if self.cache.validate(mem, self.s.fs != 0) {
-                from = None;
-            }
-            let pc = self.s.pc;
-            let found = if pc & 3 != 0 {
-                // Only reachable by starting at a misaligned entry point: jumps check targets.
-                Err(Exception::new(Cause::InstructionMisaligned, pc))
+            let b = if next != NO_BLOCK {
+                next
             } else {
-                match from {
-                    Some((b, slot)) => self.cache.successor(b, slot, pc, mem),
-                    None => self.cache.get(pc, mem),
+                if self.cache.validate(mem, self.s.fs != 0) {
+                    link = None;
                 }
-                .map_err(|_| Exception::new(Cause::InstructionAccessFault, pc))
-            };
-            let b = match found {
-                Ok(b) => b,
-                Err(exc) => {
-                    from = None;
-                    match self.exception(exc, None, mem) {
+                let pc = self.s.pc;
+                let found = if pc & 3 != 0 {
+                    // Only reachable from a misaligned entry point: jumps check their targets.
+                    Err(Exception::new(Cause::InstructionMisaligned, pc))
+                } else {
+                    self.cache
+                        .get(pc, mem)
+                        .map_err(|_| Exception::new(Cause::InstructionAccessFault, pc))
+                };
+                match found {
+                    Ok(b) => {
+                        if let Some((from, slot)) = link.take() {
+                            self.cache.link(from, slot, b);
+                        }
+                        b
+                    }
+                    Err(exc) => match self.exception(exc, None, mem) {
                         Some(stop) => return stop,
                         None => continue,
-                    }
+                    },
                 }
             };
-            let block = &self.cache.blocks[b as usize];
-            let (first, len) = (block.start as usize, block.len as usize);
-            let n = len.min(usize::try_from(max - done).unwrap_or(usize::MAX));
-            let ops = &self.cache.ops[first..first + n];
-            let words = &self.cache.words[first..first + n];
-            let exit = self.s.exec_block(ops, words, mem, mmio, win, t);
-            from = None;
+            let before = self.s.retired;
+            let exit = self.s.exec(&self.cache, b, left, mem, mmio, win, t);
+            left -= self.s.retired - before;
+            next = NO_BLOCK;
             match exit {
-                BlockExit::Next { pc, slot } => {
-                    self.s.retired += n as u64;
-                    self.s.pc = pc;
-                    from = Some((b, if n < len { 2 } else { slot }));
+                Exit::Next { link: l } => {
+                    link = l;
                 }
-                BlockExit::Trap { index, exc } => {
-                    self.s.retired += index as u64;
-                    self.s.pc = ops[index].pc;
-                    let word = words[index];
+                Exit::Trap { at, exc } => {
+                    self.s.pc = self.cache.ops[at].pc;
+                    let word = self.cache.words[at];
                     if let Some(stop) = self.exception(exc, Some(word), mem) {
                         return stop;
                     }
                 }
-                BlockExit::System { index } => {
-                    self.s.retired += index as u64;
-                    let (op, word) = (ops[index], words[index]);
+                Exit::System { at } => {
+                    let (op, word) = (self.cache.ops[at], self.cache.words[at]);
                     self.s.pc = op.pc;
                     match self.s.system(&op, word, &mut self.ext, mem, t) {
-                        SysOutcome::Retired => {}
-                        SysOutcome::Flush => self.cache.flush(),
+                        SysOutcome::Retired => left -= 1,
+                        SysOutcome::Flush => {
+                            left -= 1;
+                            self.cache.flush();
+                        }
                         SysOutcome::Exception(exc) => {
                             if let Some(stop) = self.exception(exc, Some(word), mem) {
                                 return stop;
@@ -275,9 +290,8 @@ impl<X: Extension> Hart<X> {
                         }
                     }
                 }
-                BlockExit::Stop { index } => {
-                    self.s.retired += index as u64 + 1;
-                    self.s.pc = ops[index].pc.wrapping_add(4);
+                Exit::Stop { at } => {
+                    self.s.pc = self.cache.ops[at].pc.wrapping_add(4);
                     return Stop::Mmio;
                 }
             }

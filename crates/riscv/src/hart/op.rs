@@ -156,12 +156,6 @@ impl Kind {
     pub(crate) fn ends_block(self) -> bool {
         self as u8 >= Kind::Jal as u8
     }
-
-    /// Is it run by the slow path (after the block's other ops have been counted)?
-    #[inline]
-    pub(crate) fn is_system(self) -> bool {
-        self as u8 >= Kind::FenceI as u8
-    }
 }
 
 /// One pre-decoded instruction.

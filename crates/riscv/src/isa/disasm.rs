@@ -19,7 +19,7 @@ const F_NAMES: [&str; 32] = [
     "fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
 ];
 
-const RM_NAMES: [&str; 8] = ["rne", "rtz", "rdn", "rup", "rmm", "0x5", "0x6", "dyn"];
+const RM_NAMES: [&str; 8] = ["rne", "rtz", "rdn", "rup", "rmm", "", "", "dyn"];
 
 /// The ABI name of integer register `n` (`a0`), or of FP register `n` (`fa0`) when `fp`.
 pub fn reg_name(n: u32, fp: bool) -> &'static str {
@@ -68,8 +68,12 @@ fn operand(out: &mut String, f: Field, word: u32, pc: u32) {
     };
 }
 
-/// Disassemble `word` (which `entry` matches) at address `pc`.
+/// Disassemble `word` (which `entry` matches) at address `pc`. A reserved rounding mode (5, 6)
+/// makes the word no instruction at all: it prints as `.word`, as objdump does.
 pub fn disassemble(entry: &Entry, word: u32, pc: u32) -> String {
+    if entry.has(Field::Rm) && matches!(Field::Rm.extract(word), 5 | 6) {
+        return format!(".word {word:#010x}");
+    }
     let mut out = String::from(entry.name);
     if entry.has(Field::Aq) || entry.has(Field::Rl) {
         match (Field::Aq.extract(word), Field::Rl.extract(word)) {

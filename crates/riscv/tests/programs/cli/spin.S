@@ -1,0 +1,4 @@
+# Linux user program that never ends.
+  .globl _start
+_start:
+  j _start
