@@ -285,6 +285,13 @@ class Body:
             self.integer()
 
 
+def callee_saved(xop, fop):
+    """Save (sw/fsd) or restore (lw/fld) s0-s11 and fs0-fs11 in the 160-byte frame."""
+    regs = [8, 9] + list(range(18, 28))
+    return (["\t%s x%d, %d(sp)" % (xop, s, 4 + 4 * i) for i, s in enumerate(regs)] +
+            ["\t%s f%d, %d(sp)" % (fop, s, 56 + 8 * i) for i, s in enumerate(regs)])
+
+
 def gen_case(seed, length):
     r = random.Random(seed)
     name = "rand_%d" % seed
@@ -311,11 +318,7 @@ def gen_case(seed, length):
         body.one()
 
     t = ["\t.text", "\t.balign 4", "\t.globl %s" % name, "%s:" % name,
-         "\taddi sp, sp, -160", "\tsw ra, 0(sp)"]
-    for i, s in enumerate([8, 9] + list(range(18, 28))):
-        t.append("\tsw x%d, %d(sp)" % (s, 4 + 4 * i))
-    for i, s in enumerate([8, 9] + list(range(18, 28))):
-        t.append("\tfsd f%d, %d(sp)" % (s, 56 + 8 * i))
+         "\taddi sp, sp, -160", "\tsw ra, 0(sp)"] + callee_saved("sw", "fsd")
     t.append("\tla x31, %s_finit" % name)
     t += ["\tfld f%d, %d(x31)" % (i, 8 * i) for i in range(32)]
     t.append("\tla x31, %s_xinit" % name)
@@ -337,11 +340,7 @@ def gen_case(seed, length):
     t.append("\tsub x5, x28, x5")
     t.append("\tsw x5, %d(x31)" % NLOG_OFF)
     t.append("\tfscsr x0")
-    for i, s in enumerate([8, 9] + list(range(18, 28))):
-        t.append("\tlw x%d, %d(sp)" % (s, 4 + 4 * i))
-    for i, s in enumerate([8, 9] + list(range(18, 28))):
-        t.append("\tfld f%d, %d(sp)" % (s, 56 + 8 * i))
-    t += ["\tlw ra, 0(sp)", "\taddi sp, sp, 160", "\tret"]
+    t += callee_saved("lw", "fld") + ["\tlw ra, 0(sp)", "\taddi sp, sp, 160", "\tret"]
     return "\n".join(out + t) + "\n"
 
 
