@@ -141,7 +141,9 @@ class Body:
         op, size = r.choice([("lb", 1), ("lbu", 1), ("lh", 2), ("lhu", 2), ("lw", 4), ("sb", 1),
                              ("sh", 2), ("sw", 4), ("flw", 4), ("fsw", 4), ("fld", 8),
                              ("fsd", 8)])
-        off = r.randrange(0, MEM_BYTES - size + 1, size)
+        # Linux user programs may access memory misaligned (the kernel, qemu-user and macrosim
+        # all complete such loads and stores); one access in six is
+        off = r.randrange(0, MEM_BYTES - size + 1, 1 if r.random() < 1 / 6 else size)
         if op.startswith("l"):
             dst = self.xd()
         elif op.startswith("s"):
