@@ -109,16 +109,11 @@ impl BlockCache {
         Ok(b)
     }
 
-    /// The block already known to follow block `from` through exit `slot` (0 fall-through,
-    /// 1 taken, 2 computed target `pc`), or [`NO_BLOCK`].
+    /// The block at computed target `pc` if the jump cache knows it, or [`NO_BLOCK`].
     #[inline(always)]
-    pub(crate) fn chained(&self, from: u32, slot: usize, pc: u32) -> u32 {
-        if slot < 2 {
-            self.blocks[from as usize].next[slot]
-        } else {
-            let (jpc, jb) = self.jumps[(pc as usize >> 2) % JUMP_CACHE];
-            if jpc == pc { jb } else { NO_BLOCK }
-        }
+    pub(crate) fn jump_target(&self, pc: u32) -> u32 {
+        let (jpc, jb) = self.jumps[(pc as usize >> 2) % JUMP_CACHE];
+        if jpc == pc { jb } else { NO_BLOCK }
     }
 
     /// Remember that block `to` follows block `from` through exit `slot` (0 or 1).

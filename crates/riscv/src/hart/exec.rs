@@ -14,7 +14,7 @@ use super::cache::{BlockCache, NO_BLOCK};
 use super::op::Kind;
 use super::state::State;
 use super::trap::{Cause, Exception};
-use crate::fpu::{self, Flags, Rm, box_f32, unbox_f32};
+use crate::fpu::{Rm, box_f32};
 use crate::isa::csr;
 use crate::mmio::{Mmio, MmioEffect};
 use crate::trace::Trace;
@@ -37,7 +37,7 @@ pub(crate) enum Exit {
 /// How one block ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum BlockExit {
-    /// Every op ran; continue at `pc`. `slot` is the successor slot to chain through
+    /// All the ops ran; continue at `pc`. `slot` is the successor slot to chain through
     /// (0 fall-through, 1 taken) or 2 for a computed target.
     Next { pc: u32, slot: usize },
     /// Op `index` raised an exception; the ops before it retired.
@@ -46,6 +46,8 @@ enum BlockExit {
     System { index: usize },
     /// An MMIO device asked to stop after op `index`, which retired.
     Stop { index: usize },
+    /// Op `index` (which retired) wrote to decoded code: continue after it, unchained.
+    Resync { index: usize },
 }
 
 /// The MMIO window as `(base - 7, len + 7)`: any access of up to 8 bytes overlapping it.
@@ -77,38 +79,11 @@ impl Window {
 /// The rounding mode for an op's `rm` field (7 = dynamic, from `frm`); `None` when the
 /// resulting mode is reserved (an illegal instruction).
 #[inline(always)]
-fn rounding(rm: u8, frm: u8) -> Option<Rm> {
+pub(crate) fn rounding(rm: u8, frm: u8) -> Option<Rm> {
     Rm::from_bits(u32::from(if rm == 7 { frm } else { rm }))
 }
 
 impl State {
-    /// Record FP flags raised by one instruction: untraced, `flags` is the `fflags` value
-    /// itself; traced, it holds this instruction's flags only (Spike logs an fflags write for
-    /// every instruction that raises one).
-    #[inline(always)]
-    fn fp_flags<T: Trace>(&mut self, flags: Flags, t: &mut T) {
-        if T::ENABLED {
-            if flags.0 != 0 {
-                self.fflags.0 |= flags.0;
-                self.dirty_fs(t);
-                t.csr_write(csr::FFLAGS, u32::from(self.fflags.0));
-            }
-        } else if flags != self.fflags {
-            self.fflags = flags;
-            self.fs = 3;
-        }
-    }
-
-    /// The flags accumulator for one FP instruction (see [`fp_flags`](Self::fp_flags)).
-    #[inline(always)]
-    fn fp_acc<T: Trace>(&self) -> Flags {
-        if T::ENABLED {
-            Flags::default()
-        } else {
-            self.fflags
-        }
-    }
-
     /// Set mstatus.FS to Dirty, logging the mstatus change as Spike does.
     #[inline(always)]
     pub(crate) fn dirty_fs<T: Trace>(&mut self, t: &mut T) {
@@ -121,8 +96,8 @@ impl State {
     }
 
     #[inline(always)]
-    fn set_f<T: Trace>(&mut self, rd: u8, v: u64, t: &mut T) {
-        self.f[usize::from(rd & 31)] = v;
+    pub(crate) fn set_f<T: Trace>(&mut self, rd: u8, v: u64, t: &mut T) {
+        self.f[usize::from(rd)] = v;
         if T::ENABLED {
             self.dirty_fs(t);
             t.f_write(u32::from(rd & 31), v);
@@ -148,17 +123,12 @@ impl State {
     ) -> Exit {
         macro_rules! x {
             ($r:expr) => {
-                self.x[usize::from($r & 63)]
+                self.x[usize::from($r)]
             };
         }
         macro_rules! f {
             ($r:expr) => {
-                self.f[usize::from($r & 31)]
-            };
-        }
-        macro_rules! fs {
-            ($r:expr) => {
-                unbox_f32(self.f[usize::from($r & 31)])
+                self.f[usize::from($r)]
             };
         }
         let epoch = cache.epoch();
@@ -173,11 +143,11 @@ impl State {
                 left as usize
             };
             let ops = &cache.ops[start..start + n];
-            let mut index = 0;
+            let mut it = ops.iter();
             let exit = 'ops: {
-                for op in ops {
-                    let i = index;
-                    index += 1;
+                while let Some(op) = it.next() {
+                    // This op's index in the block (only evaluated on the way out).
+                    let i = n - it.len() - 1;
                     if T::ENABLED {
                         t.begin(self.id, self.prv as u8, op.pc, cache.words[start + i]);
                     }
@@ -209,14 +179,6 @@ impl State {
                             break 'ops $exit;
                         }};
                     }
-                    macro_rules! rm {
-                        () => {
-                            match rounding(op.rm, self.frm) {
-                                Some(rm) => rm,
-                                None => trap!(Cause::IllegalInstruction, cache.words[start + i]),
-                            }
-                        };
-                    }
                     macro_rules! load {
                         ($size:expr, $read:ident) => {{
                             let addr = x!(op.rs1).wrapping_add(op.imm);
@@ -235,6 +197,15 @@ impl State {
                                 Err(_) => trap!(Cause::LoadAccessFault, addr),
                             }
                         }};
+                    }
+                    // A store into decoded code: leave the block after this instruction (the
+                    // run loop flushes the cache and decodes afresh).
+                    macro_rules! code_changed {
+                        () => {
+                            if mem.code_epoch() != epoch {
+                                finish!(BlockExit::Resync { index: i });
+                            }
+                        };
                     }
                     macro_rules! store {
                         ($size:expr, $write:ident, $value:expr) => {{
@@ -257,6 +228,7 @@ impl State {
                             if stop {
                                 finish!(BlockExit::Stop { index: i });
                             }
+                            code_changed!();
                         }};
                     }
                     macro_rules! amo {
@@ -279,35 +251,7 @@ impl State {
                                 t.mem_write(addr, u64::from(new), 4);
                             }
                             set_x!(old);
-                        }};
-                    }
-                    // Binary32 and binary64 operations with a rounding mode and flags.
-                    macro_rules! fp_s {
-                        (|$rm:ident, $fl:ident| $e:expr) => {{
-                            let $rm = rm!();
-                            let mut $fl = self.fp_acc::<T>();
-                            let r: u32 = $e;
-                            self.fp_flags($fl, t);
-                            self.set_f(op.rd, box_f32(r), t);
-                        }};
-                    }
-                    macro_rules! fp_d {
-                        (|$rm:ident, $fl:ident| $e:expr) => {{
-                            let $rm = rm!();
-                            let mut $fl = self.fp_acc::<T>();
-                            let r: u64 = $e;
-                            self.fp_flags($fl, t);
-                            self.set_f(op.rd, r, t);
-                        }};
-                    }
-                    macro_rules! fp_x {
-                        (|$rm:ident, $fl:ident| $e:expr) => {{
-                            let $rm = rm!();
-                            let _ = $rm;
-                            let mut $fl = self.fp_acc::<T>();
-                            let r: u32 = $e;
-                            self.fp_flags($fl, t);
-                            set_x!(r);
+                            code_changed!();
                         }};
                     }
                     macro_rules! branch {
@@ -327,8 +271,6 @@ impl State {
                             }
                         }};
                     }
-                    const SIGN_S: u32 = 0x8000_0000;
-                    const SIGN_D: u64 = 1 << 63;
                     match op.kind {
                         Kind::Nop => {}
                         Kind::Li => set_x!(op.imm),
@@ -426,6 +368,7 @@ impl State {
                             }
                             self.reservation = None;
                             set_x!(u32::from(!ok));
+                            code_changed!();
                         }
                         Kind::AmoSwap => amo!(|_, b| b),
                         Kind::AmoAdd => amo!(|a, b| a.wrapping_add(b)),
@@ -446,199 +389,58 @@ impl State {
                         }
                         Kind::Fsw => store!(4, write_u32, f!(op.rs2) as u32),
                         Kind::Fsd => store!(8, write_u64, f!(op.rs2)),
-                        Kind::FmaddS => fp_s!(|rm, fl| fpu::fma_s(
-                            fs!(op.rs1),
-                            fs!(op.rs2),
-                            fs!(op.rs3),
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FmsubS => fp_s!(|rm, fl| fpu::fma_s(
-                            fs!(op.rs1),
-                            fs!(op.rs2),
-                            fs!(op.rs3) ^ SIGN_S,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FnmsubS => fp_s!(|rm, fl| fpu::fma_s(
-                            fs!(op.rs1) ^ SIGN_S,
-                            fs!(op.rs2),
-                            fs!(op.rs3),
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FnmaddS => fp_s!(|rm, fl| fpu::fma_s(
-                            fs!(op.rs1) ^ SIGN_S,
-                            fs!(op.rs2),
-                            fs!(op.rs3) ^ SIGN_S,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FaddS => {
-                            fp_s!(|rm, fl| fpu::add_s(fs!(op.rs1), fs!(op.rs2), rm, &mut fl))
+                        Kind::FmaddS
+                        | Kind::FmsubS
+                        | Kind::FnmsubS
+                        | Kind::FnmaddS
+                        | Kind::FaddS
+                        | Kind::FsubS
+                        | Kind::FmulS
+                        | Kind::FdivS
+                        | Kind::FsqrtS
+                        | Kind::FsgnjS
+                        | Kind::FsgnjnS
+                        | Kind::FsgnjxS
+                        | Kind::FminS
+                        | Kind::FmaxS
+                        | Kind::FcvtWS
+                        | Kind::FcvtWuS
+                        | Kind::FmvXW
+                        | Kind::FeqS
+                        | Kind::FltS
+                        | Kind::FleS
+                        | Kind::FclassS
+                        | Kind::FcvtSW
+                        | Kind::FcvtSWu
+                        | Kind::FmvWX
+                        | Kind::FmaddD
+                        | Kind::FmsubD
+                        | Kind::FnmsubD
+                        | Kind::FnmaddD
+                        | Kind::FaddD
+                        | Kind::FsubD
+                        | Kind::FmulD
+                        | Kind::FdivD
+                        | Kind::FsqrtD
+                        | Kind::FsgnjD
+                        | Kind::FsgnjnD
+                        | Kind::FsgnjxD
+                        | Kind::FminD
+                        | Kind::FmaxD
+                        | Kind::FcvtSD
+                        | Kind::FcvtDS
+                        | Kind::FeqD
+                        | Kind::FltD
+                        | Kind::FleD
+                        | Kind::FclassD
+                        | Kind::FcvtWD
+                        | Kind::FcvtWuD
+                        | Kind::FcvtDW
+                        | Kind::FcvtDWu => {
+                            if self.exec_fp(op, t).is_none() {
+                                trap!(Cause::IllegalInstruction, cache.words[start + i]);
+                            }
                         }
-                        Kind::FsubS => {
-                            fp_s!(|rm, fl| fpu::sub_s(fs!(op.rs1), fs!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FmulS => {
-                            fp_s!(|rm, fl| fpu::mul_s(fs!(op.rs1), fs!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FdivS => {
-                            fp_s!(|rm, fl| fpu::div_s(fs!(op.rs1), fs!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FsqrtS => fp_s!(|rm, fl| fpu::sqrt_s(fs!(op.rs1), rm, &mut fl)),
-                        Kind::FsgnjS => {
-                            let v = fs!(op.rs1) & !SIGN_S | fs!(op.rs2) & SIGN_S;
-                            self.set_f(op.rd, box_f32(v), t);
-                        }
-                        Kind::FsgnjnS => {
-                            let v = fs!(op.rs1) & !SIGN_S | !fs!(op.rs2) & SIGN_S;
-                            self.set_f(op.rd, box_f32(v), t);
-                        }
-                        Kind::FsgnjxS => {
-                            let v = fs!(op.rs1) ^ fs!(op.rs2) & SIGN_S;
-                            self.set_f(op.rd, box_f32(v), t);
-                        }
-                        Kind::FminS | Kind::FmaxS => {
-                            let mut fl = self.fp_acc::<T>();
-                            let r = fpu::min_max_s(
-                                fs!(op.rs1),
-                                fs!(op.rs2),
-                                op.kind == Kind::FmaxS,
-                                &mut fl,
-                            );
-                            self.fp_flags(fl, t);
-                            self.set_f(op.rd, box_f32(r), t);
-                        }
-                        Kind::FcvtWS | Kind::FcvtWuS => fp_x!(|rm, fl| fpu::s_to_int(
-                            fs!(op.rs1),
-                            op.kind == Kind::FcvtWS,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FmvXW => set_x!(f!(op.rs1) as u32),
-                        Kind::FeqS => {
-                            let mut fl = self.fp_acc::<T>();
-                            let r = fpu::eq_s(fs!(op.rs1), fs!(op.rs2), &mut fl);
-                            self.fp_flags(fl, t);
-                            set_x!(u32::from(r));
-                        }
-                        Kind::FltS | Kind::FleS => {
-                            let mut fl = self.fp_acc::<T>();
-                            let r = fpu::less_s(
-                                fs!(op.rs1),
-                                fs!(op.rs2),
-                                op.kind == Kind::FleS,
-                                &mut fl,
-                            );
-                            self.fp_flags(fl, t);
-                            set_x!(u32::from(r));
-                        }
-                        Kind::FclassS => set_x!(fpu::class_s(fs!(op.rs1))),
-                        Kind::FcvtSW | Kind::FcvtSWu => fp_s!(|rm, fl| fpu::int_to_s(
-                            x!(op.rs1),
-                            op.kind == Kind::FcvtSW,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FmvWX => self.set_f(op.rd, box_f32(x!(op.rs1)), t),
-                        Kind::FmaddD => {
-                            fp_d!(|rm, fl| fpu::fma_d(
-                                f!(op.rs1),
-                                f!(op.rs2),
-                                f!(op.rs3),
-                                rm,
-                                &mut fl
-                            ))
-                        }
-                        Kind::FmsubD => fp_d!(|rm, fl| fpu::fma_d(
-                            f!(op.rs1),
-                            f!(op.rs2),
-                            f!(op.rs3) ^ SIGN_D,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FnmsubD => fp_d!(|rm, fl| fpu::fma_d(
-                            f!(op.rs1) ^ SIGN_D,
-                            f!(op.rs2),
-                            f!(op.rs3),
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FnmaddD => fp_d!(|rm, fl| fpu::fma_d(
-                            f!(op.rs1) ^ SIGN_D,
-                            f!(op.rs2),
-                            f!(op.rs3) ^ SIGN_D,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FaddD => {
-                            fp_d!(|rm, fl| fpu::add_d(f!(op.rs1), f!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FsubD => {
-                            fp_d!(|rm, fl| fpu::sub_d(f!(op.rs1), f!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FmulD => {
-                            fp_d!(|rm, fl| fpu::mul_d(f!(op.rs1), f!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FdivD => {
-                            fp_d!(|rm, fl| fpu::div_d(f!(op.rs1), f!(op.rs2), rm, &mut fl))
-                        }
-                        Kind::FsqrtD => fp_d!(|rm, fl| fpu::sqrt_d(f!(op.rs1), rm, &mut fl)),
-                        Kind::FsgnjD => {
-                            let v = f!(op.rs1) & !SIGN_D | f!(op.rs2) & SIGN_D;
-                            self.set_f(op.rd, v, t);
-                        }
-                        Kind::FsgnjnD => {
-                            let v = f!(op.rs1) & !SIGN_D | !f!(op.rs2) & SIGN_D;
-                            self.set_f(op.rd, v, t);
-                        }
-                        Kind::FsgnjxD => {
-                            let v = f!(op.rs1) ^ f!(op.rs2) & SIGN_D;
-                            self.set_f(op.rd, v, t);
-                        }
-                        Kind::FminD | Kind::FmaxD => {
-                            let mut fl = self.fp_acc::<T>();
-                            let r = fpu::min_max_d(
-                                f!(op.rs1),
-                                f!(op.rs2),
-                                op.kind == Kind::FmaxD,
-                                &mut fl,
-                            );
-                            self.fp_flags(fl, t);
-                            self.set_f(op.rd, r, t);
-                        }
-                        Kind::FcvtSD => {
-                            fp_s!(|rm, fl| fpu::d_to_s(f!(op.rs1), rm, &mut fl))
-                        }
-                        Kind::FcvtDS => fp_d!(|rm, fl| {
-                            let _ = rm;
-                            fpu::s_to_d(fs!(op.rs1), &mut fl)
-                        }),
-                        Kind::FeqD => {
-                            let mut fl = self.fp_acc::<T>();
-                            let r = fpu::eq_d(f!(op.rs1), f!(op.rs2), &mut fl);
-                            self.fp_flags(fl, t);
-                            set_x!(u32::from(r));
-                        }
-                        Kind::FltD | Kind::FleD => {
-                            let mut fl = self.fp_acc::<T>();
-                            let r =
-                                fpu::less_d(f!(op.rs1), f!(op.rs2), op.kind == Kind::FleD, &mut fl);
-                            self.fp_flags(fl, t);
-                            set_x!(u32::from(r));
-                        }
-                        Kind::FclassD => set_x!(fpu::class_d(f!(op.rs1))),
-                        Kind::FcvtWD | Kind::FcvtWuD => fp_x!(|rm, fl| fpu::d_to_int(
-                            f!(op.rs1),
-                            op.kind == Kind::FcvtWD,
-                            rm,
-                            &mut fl
-                        )),
-                        Kind::FcvtDW | Kind::FcvtDWu => fp_d!(|rm, fl| {
-                            let _ = rm;
-                            fpu::int_to_d(x!(op.rs1), op.kind == Kind::FcvtDW, &mut fl)
-                        }),
                         Kind::Jal => {
                             set_x!(op.pc.wrapping_add(4));
                             finish!(BlockExit::Next {
@@ -713,18 +515,28 @@ impl State {
                 }
             };
             match exit {
+                BlockExit::Resync { index } => {
+                    self.retired += index as u64 + 1;
+                    self.pc = cache.ops[start + index].pc.wrapping_add(4);
+                    return Exit::Next { link: None };
+                }
                 BlockExit::Next { pc, slot } => {
-                    self.retired += n as u64;
-                    left -= n as u64;
+                    let done = n as u64;
+                    self.retired += done;
+                    left -= done;
                     self.pc = pc;
-                    if n < block.len as usize {
-                        return Exit::Next { link: None };
-                    }
-                    let next = cache.chained(b, slot, pc);
-                    if next == NO_BLOCK || left == 0 || mem.code_epoch() != epoch {
+                    let next = match slot {
+                        0 | 1 if done == u64::from(block.len) => block.next[slot],
+                        2 => cache.jump_target(pc),
+                        _ => return Exit::Next { link: None },
+                    };
+                    if next == NO_BLOCK {
                         return Exit::Next {
-                            link: (next == NO_BLOCK).then_some((b, slot)),
+                            link: Some((b, slot)),
                         };
+                    }
+                    if left == 0 {
+                        return Exit::Next { link: None };
                     }
                     b = next;
                 }

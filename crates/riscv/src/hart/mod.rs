@@ -9,6 +9,7 @@ mod cache;
 mod csr;
 mod exec;
 mod extension;
+mod fp_exec;
 mod op;
 mod state;
 mod system;

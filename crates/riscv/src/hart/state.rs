@@ -15,11 +15,11 @@ pub enum Priv {
 pub(crate) struct State {
     pub id: u32,
     pub isa: Isa,
-    /// x0..x31, then the write sink at index 32 ([`super::op::X_SINK`]) and padding so that
-    /// any `u8 & 63` index is in bounds.
-    pub x: [u32; 64],
-    /// f0..f31 as raw bits (binary32 values NaN-boxed).
-    pub f: [u64; 32],
+    /// x0..x31, then the write sink at index 32 ([`super::op::X_SINK`]); 256 entries so that
+    /// indexing with an op's `u8` register field needs neither a mask nor a bounds check.
+    pub x: [u32; 256],
+    /// f0..f31 as raw bits (binary32 values NaN-boxed); 256 entries for the same reason.
+    pub f: [u64; 256],
     pub pc: u32,
     pub prv: Priv,
     pub fflags: Flags,
@@ -51,8 +51,8 @@ impl State {
         State {
             id,
             isa,
-            x: [0; 64],
-            f: [0; 32],
+            x: [0; 256],
+            f: [0; 256],
             pc: 0,
             prv: Priv::Machine,
             fflags: Flags::default(),

@@ -134,7 +134,7 @@ impl State {
         let src = if imm_form {
             u32::from(op.rs1)
         } else {
-            self.x[usize::from(op.rs1 & 31)]
+            self.x[usize::from(op.rs1)]
         };
         let write = match op.kind {
             Kind::Csrrw | Kind::Csrrwi => true,
@@ -155,7 +155,7 @@ impl State {
                 }
             }
         }
-        self.x[usize::from(op.rd & 63)] = old;
+        self.x[usize::from(op.rd)] = old;
         if T::ENABLED {
             t.x_write(u32::from(op.rd & 31), old);
         }
