@@ -66,10 +66,31 @@ def nice_double(r):
     return (r.getrandbits(1) << 63) | ((1023 + r.randrange(-10, 11)) << 52) | r.getrandbits(52)
 
 
+def short_mantissa(r, bits):
+    """A random mantissa with a random number of trailing zeros: products and sums of such
+    values are often exact or exactly half-way, the cases rounding and fast paths get wrong."""
+    return r.getrandbits(bits) & ~((1 << r.randrange(bits + 1)) - 1)
+
+
+def edge_single(r):
+    """A float near the subnormal boundary or near overflow."""
+    exp = r.choice([0, 1, 2, 3, 24, 103, 125, 126, 127, 128, 150, 252, 253, 254])
+    return (r.getrandbits(1) << 31) | (exp << 23) | short_mantissa(r, 23)
+
+
+def edge_double(r):
+    exp = r.choice([0, 1, 2, 3, 53, 970, 1022, 1023, 1024, 1075, 2044, 2045, 2046])
+    return (r.getrandbits(1) << 63) | (exp << 52) | short_mantissa(r, 52)
+
+
 def rand_fval(r):
     """64-bit FP register contents: boxed singles, doubles, and some unboxed patterns."""
     k = r.random()
-    if k < 0.3:
+    if k < 0.1:
+        return 0xffffffff00000000 | edge_single(r)
+    if k < 0.2:
+        return edge_double(r)
+    if k < 0.35:
         return 0xffffffff00000000 | nice_single(r)
     if k < 0.6:
         return nice_double(r)
