@@ -24,7 +24,10 @@ pub trait Mmio {
     /// The window: `(base, len)`; read once when the hart starts running.
     fn window(&self) -> (u32, u32);
 
-    fn load(&mut self, mem: &mut SparseMemory, addr: u32, size: u32) -> Result<u64, MemFault>;
+    /// A load in the window; by default from the memory behind it.
+    fn load(&mut self, mem: &mut SparseMemory, addr: u32, size: u32) -> Result<u64, MemFault> {
+        plain_load(mem, addr, size)
+    }
 
     fn store(
         &mut self,
@@ -44,10 +47,6 @@ impl Mmio for NoMmio {
 
     fn window(&self) -> (u32, u32) {
         (0, 0)
-    }
-
-    fn load(&mut self, mem: &mut SparseMemory, addr: u32, size: u32) -> Result<u64, MemFault> {
-        plain_load(mem, addr, size)
     }
 
     fn store(
@@ -107,10 +106,6 @@ impl ToHost {
 impl Mmio for ToHost {
     fn window(&self) -> (u32, u32) {
         (self.addr, 8)
-    }
-
-    fn load(&mut self, mem: &mut SparseMemory, addr: u32, size: u32) -> Result<u64, MemFault> {
-        plain_load(mem, addr, size)
     }
 
     fn store(

@@ -19,9 +19,9 @@ use crate::hart::{Cause, Exception, Hart, HartConfig, Priv, Stop, TrapMode};
 use crate::isa::{Isa, csr};
 use crate::mmio::{NoMmio, ToHost};
 use crate::trace::Trace;
-use macrosim_core::SparseMemory;
 use macrosim_core::elf::{self, ElfClass, ElfError, ElfImage, LoadOptions, PermPolicy};
 use macrosim_core::linux::{Outcome as SysOutcome, Process, ProcessConfig, StartError};
+use macrosim_core::{Perm, SparseMemory};
 use std::fmt;
 use thiserror::Error;
 
@@ -133,20 +133,16 @@ impl Program {
     /// Load ELF `bytes` and set the hart up for it.
     pub fn load(bytes: &[u8], opts: &RunOptions) -> Result<Program, RunError> {
         let mut mem = SparseMemory::new();
-        // Look at the symbol table first: a `tohost` symbol makes it bare metal, loaded RWX.
-        let probe = elf::load(
-            bytes,
-            &mut SparseMemory::new(),
-            &load_options(PermPolicy::AllRwx),
-        )?;
-        check_flags(&probe, opts.isa)?;
-        let bare = probe.symbol("tohost");
-        let perms = if bare.is_some() {
-            PermPolicy::AllRwx
-        } else {
-            PermPolicy::FromSegments
-        };
-        let image = elf::load(bytes, &mut mem, &load_options(perms))?;
+        let image = elf::load(bytes, &mut mem, &load_options(PermPolicy::FromSegments))?;
+        check_flags(&image, opts.isa)?;
+        // A `tohost` symbol makes it bare metal: every loaded page readable, writable and
+        // executable, as on a board without memory protection.
+        let bare = image.symbol("tohost");
+        if bare.is_some() {
+            for seg in &image.segments {
+                mem.protect(seg.vaddr, seg.memsz, Perm::RWX);
+            }
+        }
         let traps = if bare.is_some() {
             TrapMode::Machine
         } else {
@@ -169,7 +165,7 @@ impl Program {
                     mmap_top: u64::from(MMAP_TOP),
                     brk_limit: u64::from(BRK_LIMIT),
                     // AT_HWCAP: the single-letter extensions, as Linux reports them.
-                    extra_auxv: vec![(16, u64::from(opts.isa.misa() & 0x3ff_ffff))],
+                    extra_auxv: vec![(16, u64::from(opts.isa.misa() & 0x3ff_ffff & !(1 << 20)))],
                 };
                 let (process, sp) = Process::start(&mut mem, &image, cfg, &opts.argv, &opts.envp)?;
                 hart.set_x(2, sp as u32);

@@ -19,7 +19,8 @@
 //!   back when the binary64 sum lands exactly half-way between binary32 numbers. Binary64 FMA
 //!   derives inexact with Boldo and Muller's ErrFma (again within 2^±900);
 //! * when `inexact` is already set in the accrued flags it need not be derived at all (QEMU's
-//!   observation), which also lifts the 2^±900 limits.
+//!   observation), which also lifts the 2^±900 limits. That case, with normal operands, is the
+//!   `hot_*` functions, small enough to inline into the execute loop.
 
 use super::{Flags, Rm};
 
@@ -52,11 +53,11 @@ fn bit_span(b: u64) -> (i32, i32) {
     (e + m.trailing_zeros() as i32, e + 52)
 }
 
-/// A cheap sufficient test that `a * b + c` (normal or zero operands, `a`, `b` nonzero) is
+/// A cheap sufficient test that `a * b + c` (normal or zero operands) is
 /// exactly representable: the exact result's set bits lie between the lowest set bit of the
 /// product or addend and one above the highest, and that window holds at most 53 bits, none
 /// below 2^-1074. Exact-valued arithmetic (integers, short fixed-point values) passes it.
-#[inline]
+#[inline(always)]
 fn fits_exactly(a: u64, b: u64, c: u64) -> bool {
     if a << 1 == 0 || b << 1 == 0 {
         return false;
@@ -75,6 +76,81 @@ fn fits_exactly(a: u64, b: u64, c: u64) -> bool {
 #[inline]
 fn has_nx(flags: &Flags) -> bool {
     flags.0 & Flags::NX != 0
+}
+
+/// Normal (not zero, subnormal, infinite or NaN) binary64 / binary32.
+#[inline(always)]
+fn normal_d(b: u64) -> bool {
+    ((b >> 52) & 0x7ff).wrapping_sub(1) < 0x7fe
+}
+
+#[inline(always)]
+fn normal_s(b: u32) -> bool {
+    ((b >> 23) & 0xff).wrapping_sub(1) < 0xfe
+}
+
+/// A finite result above the smallest normal number: no overflow, no tininess.
+#[inline(always)]
+fn clear_d(r: f64) -> bool {
+    let a = r.abs();
+    a > f64::MIN_POSITIVE && a < f64::INFINITY
+}
+
+#[inline(always)]
+fn clear_s(r: f32) -> bool {
+    let a = r.abs();
+    a > f32::MIN_POSITIVE && a < f32::INFINITY
+}
+
+/// The hottest case, small enough to inline into the execute loop (QEMU's "hardfloat"
+/// condition): RNE, inexact already accrued (so no flag can be new), normal operands, and a
+/// result clear of overflow and underflow. Zero addends of fused multiply-adds are fine.
+macro_rules! hot {
+    ($name:ident($($a:ident),+): $t:ty, $f:ty, $normal:ident, $clear:ident, |$($x:ident),+| $e:expr) => {
+        #[inline(always)]
+        pub(super) fn $name($($a: $t,)+ rm: Rm, flags: &mut Flags) -> Option<$t> {
+            if rm != Rm::Rne || !has_nx(flags) || !($($normal($a))&+) {
+                return None;
+            }
+            let ($($x,)+) = ($(<$f>::from_bits($a),)+);
+            let r: $f = $e;
+            $clear(r).then_some(r.to_bits())
+        }
+    };
+}
+
+hot!(hot_add_d(a, b): u64, f64, normal_d, clear_d, |x, y| x + y);
+hot!(hot_mul_d(a, b): u64, f64, normal_d, clear_d, |x, y| x * y);
+hot!(hot_div_d(a, b): u64, f64, normal_d, clear_d, |x, y| x / y);
+hot!(hot_sqrt_d(a): u64, f64, normal_d, clear_d, |x| if x > 0.0 { x.sqrt() } else { f64::NAN });
+hot!(hot_add_s(a, b): u32, f32, normal_s, clear_s, |x, y| x + y);
+hot!(hot_mul_s(a, b): u32, f32, normal_s, clear_s, |x, y| x * y);
+hot!(hot_div_s(a, b): u32, f32, normal_s, clear_s, |x, y| x / y);
+hot!(hot_sqrt_s(a): u32, f32, normal_s, clear_s, |x| if x > 0.0 { x.sqrt() } else { f32::NAN });
+
+/// Also takes exact-valued arithmetic (`fits_exactly`) when inexact has not accrued yet.
+#[inline(always)]
+pub(super) fn hot_fma_d(a: u64, b: u64, c: u64, rm: Rm, flags: &mut Flags) -> Option<u64> {
+    if rm != Rm::Rne || !(normal_d(a) & normal_d(b) & (normal_d(c) | (c << 1 == 0))) {
+        return None;
+    }
+    if !has_nx(flags) && !fits_exactly(a, b, c) {
+        return None;
+    }
+    let r = f64::from_bits(a).mul_add(f64::from_bits(b), f64::from_bits(c));
+    clear_d(r).then_some(r.to_bits())
+}
+
+#[inline(always)]
+pub(super) fn hot_fma_s(a: u32, b: u32, c: u32, rm: Rm, flags: &mut Flags) -> Option<u32> {
+    if rm != Rm::Rne
+        || !has_nx(flags)
+        || !(normal_s(a) & normal_s(b) & (normal_s(c) | (c << 1 == 0)))
+    {
+        return None;
+    }
+    let r = f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c));
+    clear_s(r).then_some(r.to_bits())
 }
 
 /// Knuth's TwoSum error term: the exact `x + y - (x + y rounded)`.
@@ -358,6 +434,11 @@ mod tests {
             same(|f| div_d(a, b, Rm::Rne, f), |f| arith::div::<F64>(a, b, Rm::Rne, f))?;
             same(|f| sqrt_d(a, Rm::Rne, f), |f| arith::sqrt::<F64>(a, Rm::Rne, f))?;
             same(|f| fma_d(a, b, c, Rm::Rne, f), |f| arith::fma::<F64>(a, b, c, Rm::Rne, f))?;
+            same(|f| hot_add_d(a, b, Rm::Rne, f), |f| arith::add::<F64>(a, b, Rm::Rne, f))?;
+            same(|f| hot_mul_d(a, b, Rm::Rne, f), |f| arith::mul::<F64>(a, b, Rm::Rne, f))?;
+            same(|f| hot_div_d(a, b, Rm::Rne, f), |f| arith::div::<F64>(a, b, Rm::Rne, f))?;
+            same(|f| hot_sqrt_d(a, Rm::Rne, f), |f| arith::sqrt::<F64>(a, Rm::Rne, f))?;
+            same(|f| hot_fma_d(a, b, c, Rm::Rne, f), |f| arith::fma::<F64>(a, b, c, Rm::Rne, f))?;
         }
 
         #[test]
@@ -369,6 +450,14 @@ mod tests {
             same(|f| sqrt_s(a, Rm::Rne, f), |f| arith::sqrt::<F32>(w(a), Rm::Rne, f) as u32)?;
             same(
                 |f| fma_s(a, b, c, Rm::Rne, f),
+                |f| arith::fma::<F32>(w(a), w(b), w(c), Rm::Rne, f) as u32,
+            )?;
+            same(|f| hot_add_s(a, b, Rm::Rne, f), |f| arith::add::<F32>(w(a), w(b), Rm::Rne, f) as u32)?;
+            same(|f| hot_mul_s(a, b, Rm::Rne, f), |f| arith::mul::<F32>(w(a), w(b), Rm::Rne, f) as u32)?;
+            same(|f| hot_div_s(a, b, Rm::Rne, f), |f| arith::div::<F32>(w(a), w(b), Rm::Rne, f) as u32)?;
+            same(|f| hot_sqrt_s(a, Rm::Rne, f), |f| arith::sqrt::<F32>(w(a), Rm::Rne, f) as u32)?;
+            same(
+                |f| hot_fma_s(a, b, c, Rm::Rne, f),
                 |f| arith::fma::<F32>(w(a), w(b), w(c), Rm::Rne, f) as u32,
             )?;
         }

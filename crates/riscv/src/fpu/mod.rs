@@ -96,43 +96,68 @@ pub const fn unbox_f32(r: u64) -> u32 {
     }
 }
 
-macro_rules! binary_ops {
-    ($($name:ident / $fast:ident => $op:ident;)*) => {$(
-        /// The correctly rounded binary32 operation (see the module documentation).
+/// Defines a public operation: the inlined hot path (`fast::hot_*`), then, out of line, the
+/// other fast paths and the soft-float.
+macro_rules! fp_op {
+    ($(#[$doc:meta])* $name:ident($($arg:ident),+) : $t:ty, $fmt:ty, $hot:ident, $fast:ident, $soft:ident) => {
+        $(#[$doc])*
         #[inline]
-        pub fn $name(a: u32, b: u32, rm: Rm, flags: &mut Flags) -> u32 {
-            if let Some(r) = fast::$fast(a, b, rm, flags) {
+        pub fn $name($($arg: $t,)+ rm: Rm, flags: &mut Flags) -> $t {
+            if let Some(r) = fast::$hot($($arg,)+ rm, flags) {
                 return r;
             }
-            arith::$op::<F32>(u64::from(a), u64::from(b), rm, flags) as u32
-        }
-    )*};
-}
-
-macro_rules! binary_ops_d {
-    ($($name:ident / $fast:ident => $op:ident;)*) => {$(
-        /// The correctly rounded binary64 operation (see the module documentation).
-        #[inline]
-        pub fn $name(a: u64, b: u64, rm: Rm, flags: &mut Flags) -> u64 {
-            if let Some(r) = fast::$fast(a, b, rm, flags) {
-                return r;
+            #[inline(never)]
+            fn cold($($arg: $t,)+ rm: Rm, flags: &mut Flags) -> $t {
+                if let Some(r) = fast::$fast($($arg,)+ rm, flags) {
+                    return r;
+                }
+                arith::$soft::<$fmt>($(u64::from($arg),)+ rm, flags) as $t
             }
-            arith::$op::<F64>(a, b, rm, flags)
+            cold($($arg,)+ rm, flags)
         }
-    )*};
+    };
 }
 
-binary_ops! {
-    add_s / add_s => add;
-    mul_s / mul_s => mul;
-    div_s / div_s => div;
-}
-
-binary_ops_d! {
-    add_d / add_d => add;
-    mul_d / mul_d => mul;
-    div_d / div_d => div;
-}
+fp_op!(
+    /// `a + b` in binary32.
+    add_s(a, b): u32, F32, hot_add_s, add_s, add
+);
+fp_op!(
+    /// `a * b` in binary32.
+    mul_s(a, b): u32, F32, hot_mul_s, mul_s, mul
+);
+fp_op!(
+    /// `a / b` in binary32.
+    div_s(a, b): u32, F32, hot_div_s, div_s, div
+);
+fp_op!(
+    /// Square root in binary32.
+    sqrt_s(a): u32, F32, hot_sqrt_s, sqrt_s, sqrt
+);
+fp_op!(
+    /// Fused `a * b + c` in binary32 (negate operands' sign bits for fmsub/fnmsub/fnmadd).
+    fma_s(a, b, c): u32, F32, hot_fma_s, fma_s, fma
+);
+fp_op!(
+    /// `a + b` in binary64.
+    add_d(a, b): u64, F64, hot_add_d, add_d, add
+);
+fp_op!(
+    /// `a * b` in binary64.
+    mul_d(a, b): u64, F64, hot_mul_d, mul_d, mul
+);
+fp_op!(
+    /// `a / b` in binary64.
+    div_d(a, b): u64, F64, hot_div_d, div_d, div
+);
+fp_op!(
+    /// Square root in binary64.
+    sqrt_d(a): u64, F64, hot_sqrt_d, sqrt_d, sqrt
+);
+fp_op!(
+    /// Fused `a * b + c` in binary64 (negate operands' sign bits for fmsub/fnmsub/fnmadd).
+    fma_d(a, b, c): u64, F64, hot_fma_d, fma_d, fma
+);
 
 /// `a - b` in binary32.
 #[inline]
@@ -144,42 +169,6 @@ pub fn sub_s(a: u32, b: u32, rm: Rm, flags: &mut Flags) -> u32 {
 #[inline]
 pub fn sub_d(a: u64, b: u64, rm: Rm, flags: &mut Flags) -> u64 {
     add_d(a, b ^ (1 << 63), rm, flags)
-}
-
-/// Square root in binary32.
-#[inline]
-pub fn sqrt_s(a: u32, rm: Rm, flags: &mut Flags) -> u32 {
-    if let Some(r) = fast::sqrt_s(a, rm, flags) {
-        return r;
-    }
-    arith::sqrt::<F32>(u64::from(a), rm, flags) as u32
-}
-
-/// Square root in binary64.
-#[inline]
-pub fn sqrt_d(a: u64, rm: Rm, flags: &mut Flags) -> u64 {
-    if let Some(r) = fast::sqrt_d(a, rm, flags) {
-        return r;
-    }
-    arith::sqrt::<F64>(a, rm, flags)
-}
-
-/// Fused `a * b + c` in binary32 (negate operands' sign bits for fmsub/fnmsub/fnmadd).
-#[inline]
-pub fn fma_s(a: u32, b: u32, c: u32, rm: Rm, flags: &mut Flags) -> u32 {
-    if let Some(r) = fast::fma_s(a, b, c, rm, flags) {
-        return r;
-    }
-    arith::fma::<F32>(u64::from(a), u64::from(b), u64::from(c), rm, flags) as u32
-}
-
-/// Fused `a * b + c` in binary64.
-#[inline]
-pub fn fma_d(a: u64, b: u64, c: u64, rm: Rm, flags: &mut Flags) -> u64 {
-    if let Some(r) = fast::fma_d(a, b, c, rm, flags) {
-        return r;
-    }
-    arith::fma::<F64>(a, b, c, rm, flags)
 }
 
 /// `fcvt.w.s` (`signed`) / `fcvt.wu.s`.

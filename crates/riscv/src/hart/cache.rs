@@ -2,15 +2,17 @@
 //!
 //! A block is the run of instructions from an address up to the first that ends a block (a
 //! jump, branch, system instruction or trap), the end of the 4 KiB page, or [`MAX_BLOCK`]
-//! instructions. Its ops live in one arena; blocks are found by address through a hash map and,
-//! from a block's exit, through two chained successor slots (fall-through and taken).
+//! instructions. Its ops live in one arena (and, fused, in a second one: `fuse.rs`); blocks are
+//! found by address through a hash map, from a block's exit through two chained successor slots
+//! (fall-through and taken), and for computed targets through a direct-mapped jump cache.
 //!
 //! Invalidation: every page a block is decoded from is marked with
-//! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch, and the
-//! hart flushes the whole cache when it sees the epoch change (at block boundaries), on
-//! `fence.i`, and when mstatus.FS switches between Off and on (FP instructions decode as illegal
-//! while it is Off).
+//! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch. The
+//! execute loop checks the epoch after every store and leaves the block when it changed; the run
+//! loop then flushes the whole cache. It also flushes on `fence.i`, and when mstatus.FS switches
+//! between Off and on (FP instructions decode as illegal while it is Off).
 
+use super::fuse::fuse;
 use super::op::{Op, lower_decoded};
 use crate::isa::{Decoder, Table};
 use macrosim_core::{MemFault, SparseMemory};
@@ -37,6 +39,8 @@ pub(crate) struct BlockCache {
     decoder: Decoder,
     base_tables: usize,
     pub ops: Vec<Op>,
+    /// The same ops with common pairs fused (`fuse.rs`), position for position.
+    pub fused: Vec<Op>,
     pub words: Vec<u32>,
     pub blocks: Vec<Block>,
     map: FxHashMap<u32, u32>,
@@ -53,6 +57,7 @@ impl BlockCache {
             decoder: Decoder::new(tables),
             base_tables,
             ops: Vec::new(),
+            fused: Vec::new(),
             words: Vec::new(),
             blocks: Vec::new(),
             map: FxHashMap::default(),
@@ -68,6 +73,7 @@ impl BlockCache {
 
     pub(crate) fn flush(&mut self) {
         self.ops.clear();
+        self.fused.clear();
         self.words.clear();
         self.blocks.clear();
         self.map.clear();
@@ -152,6 +158,8 @@ impl BlockCache {
                 break;
             }
         }
+        let fused = fuse(&self.ops[start..]);
+        self.fused.extend(fused);
         // Marking a page may not bump the epoch, but make sure we agree with memory now.
         self.epoch = mem.code_epoch();
         let b = self.blocks.len() as u32;

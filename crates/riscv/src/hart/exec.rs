@@ -32,6 +32,8 @@ pub(crate) enum Exit {
     System { at: usize },
     /// An MMIO device asked to stop after the op at `at`, which retired.
     Stop { at: usize },
+    /// (Fused runs only.) The next block is longer than the instructions left: run it unfused.
+    Unfuse,
 }
 
 /// How one block ended.
@@ -109,9 +111,11 @@ impl State {
     /// Run blocks from block `first`, following chained successors, until `max` instructions
     /// have retired, a successor is not yet known, code memory changes, or an op needs the slow
     /// path. `self.retired` counts every op that retired; `self.pc` is set on a `Next` exit.
+    /// `FUSED` runs the fused ops (`fuse.rs`; untraced only), which never cut a block short: a
+    /// block longer than the instructions left returns [`Exit::Unfuse`] instead.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn exec<M: Mmio, T: Trace>(
+    pub(crate) fn exec<M: Mmio, T: Trace, const FUSED: bool>(
         &mut self,
         cache: &BlockCache,
         first: u32,
@@ -139,10 +143,13 @@ impl State {
             let start = block.start as usize;
             let n = if u64::from(block.len) <= left {
                 block.len as usize
+            } else if FUSED {
+                return Exit::Unfuse;
             } else {
                 left as usize
             };
-            let ops = &cache.ops[start..start + n];
+            let arena = if FUSED { &cache.fused } else { &cache.ops };
+            let ops = &arena[start..start + n];
             let mut it = ops.iter();
             let exit = 'ops: {
                 while let Some(op) = it.next() {
@@ -440,6 +447,130 @@ impl State {
                             if self.exec_fp(op, t).is_none() {
                                 trap!(Cause::IllegalInstruction, cache.words[start + i]);
                             }
+                        }
+                        // Fused pairs (fuse.rs): the second op's slot follows; consume it.
+                        Kind::LiPair => {
+                            x!(op.rd) = op.imm;
+                            it.next();
+                        }
+                        Kind::SlliAdd => {
+                            x!(op.rd) = x!(op.rs1) << (op.imm & 31);
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            x!(op2.rd) = x!(op2.rs1).wrapping_add(x!(op2.rs2));
+                        }
+                        Kind::AddiAddi => {
+                            x!(op.rd) = x!(op.rs1).wrapping_add(op.imm);
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            x!(op2.rd) = x!(op2.rs1).wrapping_add(op2.imm);
+                        }
+                        Kind::AddLw => {
+                            x!(op.rd) = x!(op.rs1).wrapping_add(x!(op.rs2));
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            let addr = x!(op2.rs1).wrapping_add(op2.imm);
+                            let r = if win.hit::<M>(addr) {
+                                mmio.load(mem, addr, 4).map(|v| v as u32)
+                            } else {
+                                mem.read_u32(u64::from(addr))
+                            };
+                            match r {
+                                Ok(v) => x!(op2.rd) = v,
+                                Err(_) => {
+                                    break 'ops BlockExit::Trap {
+                                        index: i + 1,
+                                        exc: Exception::new(Cause::LoadAccessFault, addr),
+                                    };
+                                }
+                            }
+                        }
+                        Kind::FldFld | Kind::FlwFlw => {
+                            let double = op.kind == Kind::FldFld;
+                            let size = if double { 8 } else { 4 };
+                            let mut addr = x!(op.rs1).wrapping_add(op.imm);
+                            let mut rd = op.rd;
+                            for half in 0..2 {
+                                if half == 1 {
+                                    let Some(op2) = it.next() else {
+                                        unreachable!("pairs never end a block")
+                                    };
+                                    addr = x!(op2.rs1).wrapping_add(op2.imm);
+                                    rd = op2.rd;
+                                }
+                                let r = if win.hit::<M>(addr) {
+                                    mmio.load(mem, addr, size)
+                                } else if double {
+                                    mem.read_u64(u64::from(addr))
+                                } else {
+                                    mem.read_u32(u64::from(addr)).map(box_f32)
+                                };
+                                match r {
+                                    Ok(v) => self.set_f(
+                                        rd,
+                                        if double { v } else { box_f32(v as u32) },
+                                        t,
+                                    ),
+                                    Err(_) => {
+                                        break 'ops BlockExit::Trap {
+                                            index: i + half,
+                                            exc: Exception::new(Cause::LoadAccessFault, addr),
+                                        };
+                                    }
+                                }
+                            }
+                        }
+                        Kind::LwAddi => {
+                            let v = load!(4, read_u32);
+                            x!(op.rd) = v;
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            x!(op2.rd) = x!(op2.rs1).wrapping_add(op2.imm);
+                        }
+                        Kind::AddiJal => {
+                            x!(op.rd) = x!(op.rs1).wrapping_add(op.imm);
+                            let Some(op2) = it.next() else {
+                                unreachable!("the jump ends the block")
+                            };
+                            x!(op2.rd) = op2.pc.wrapping_add(4);
+                            break 'ops BlockExit::Next {
+                                pc: op2.imm,
+                                slot: 1,
+                            };
+                        }
+                        Kind::AddiBranch | Kind::LwBranch => {
+                            if op.kind == Kind::AddiBranch {
+                                x!(op.rd) = x!(op.rs1).wrapping_add(op.imm);
+                            } else {
+                                x!(op.rd) = load!(4, read_u32);
+                            }
+                            let Some(op2) = it.next() else {
+                                unreachable!("the branch ends the block")
+                            };
+                            let (a, b) = (x!(op2.rs1), x!(op2.rs2));
+                            let taken = match op2.kind {
+                                Kind::Beq => a == b,
+                                Kind::Bne => a != b,
+                                Kind::Blt => (a as i32) < b as i32,
+                                Kind::Bge => a as i32 >= b as i32,
+                                Kind::Bltu => a < b,
+                                _ => a >= b,
+                            };
+                            break 'ops if taken {
+                                BlockExit::Next {
+                                    pc: op2.imm,
+                                    slot: 1,
+                                }
+                            } else {
+                                BlockExit::Next {
+                                    pc: op2.pc.wrapping_add(4),
+                                    slot: 0,
+                                }
+                            };
                         }
                         Kind::Jal => {
                             set_x!(op.pc.wrapping_add(4));

@@ -10,6 +10,7 @@ mod csr;
 mod exec;
 mod extension;
 mod fp_exec;
+mod fuse;
 mod op;
 mod state;
 mod system;
@@ -212,11 +213,11 @@ impl<X: Extension> Hart<X> {
 
     /// Run until `max` more instructions have retired or something stops the hart.
     ///
-    /// The fast path goes from block to block through chained successors (and the jump cache
-    /// for computed targets); the code epoch is checked after every block, so a store into
-    /// decoded code takes effect at the next block boundary. Everything else (first lookup,
-    /// linking, decoding, system instructions, exceptions, a cut-short last block) is the slow
-    /// path.
+    /// The fast path (`exec`) goes from block to block through chained successors (and the
+    /// jump cache for computed targets), running fused ops when untraced; a store into decoded
+    /// code ends the block after it, so the new code runs from the next instruction on.
+    /// Everything else (first lookup, linking, decoding, system instructions, exceptions, a
+    /// last block cut short by `max`) is the slow path here.
     pub fn run<M: Mmio, T: Trace>(
         &mut self,
         mem: &mut SparseMemory,
@@ -228,6 +229,7 @@ impl<X: Extension> Hart<X> {
         let mut left = max;
         let mut next = NO_BLOCK;
         let mut link: Option<(u32, usize)> = None;
+        let mut unfuse = false;
         loop {
             if left == 0 {
                 return Stop::Limit;
@@ -261,7 +263,14 @@ impl<X: Extension> Hart<X> {
                 }
             };
             let before = self.s.retired;
-            let exit = self.s.exec(&self.cache, b, left, mem, mmio, win, t);
+            let exit = if T::ENABLED || unfuse {
+                unfuse = false;
+                self.s
+                    .exec::<M, T, false>(&self.cache, b, left, mem, mmio, win, t)
+            } else {
+                self.s
+                    .exec::<M, T, true>(&self.cache, b, left, mem, mmio, win, t)
+            };
             left -= self.s.retired - before;
             next = NO_BLOCK;
             match exit {
@@ -291,6 +300,7 @@ impl<X: Extension> Hart<X> {
                         }
                     }
                 }
+                Exit::Unfuse => unfuse = true,
                 Exit::Stop { at } => {
                     self.s.pc = self.cache.ops[at].pc.wrapping_add(4);
                     return Stop::Mmio;

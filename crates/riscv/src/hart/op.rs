@@ -117,6 +117,22 @@ pub(crate) enum Kind {
     FcvtWuD,
     FcvtDW,
     FcvtDWu,
+    // --- Fused pairs (see `fuse.rs`): this op and the next run as one. They appear only in
+    // the fused copy of the op arena, which untraced runs use.
+    /// rd = imm (a `lui`/`auipc` and the `addi` completing the constant).
+    LiPair,
+    /// `slli` then `add`.
+    SlliAdd,
+    /// `add` then `lw`.
+    AddLw,
+    /// `addi` then `addi`.
+    AddiAddi,
+    /// `fld` then `fld`.
+    FldFld,
+    /// `flw` then `flw`.
+    FlwFlw,
+    /// `lw` then `addi`.
+    LwAddi,
     // --- Block terminators: control flow.
     /// rd = pc + 4 (`pc` field + 4); jump to imm.
     Jal,
@@ -129,6 +145,12 @@ pub(crate) enum Kind {
     Bge,
     Bltu,
     Bgeu,
+    /// `addi` then a conditional branch (the next op) that ends the block.
+    AddiBranch,
+    /// `lw` then a conditional branch that ends the block.
+    LwBranch,
+    /// `addi` then `jal`.
+    AddiJal,
     /// A conditional branch (condition in `rm`: funct3) whose target is not 4-byte aligned:
     /// taken, it raises instruction-address-misaligned.
     BranchMisaligned,
