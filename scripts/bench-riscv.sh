@@ -11,7 +11,8 @@
 # Goals (issue 3): >= 500 MIPS on (a); >= qemu's speed on (b).
 #
 # usage: scripts/bench-riscv.sh [REPS]     (default 5 repetitions; prints a Markdown table)
-# Needs gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, qemu-user.
+# Needs gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, qemu-user and GNU time
+# (/usr/bin/time).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -45,8 +46,8 @@ for w in "${workloads[@]}"; do
   read -r name class elf args <<<"$w"
   elf="$scratch/$elf.elf"
   # instruction count and output check
-  "$macrosim" riscv run --stats "$elf" $args >"$scratch/$name.m.out" 2>"$scratch/$name.m.err"
-  qemu-riscv32 "$elf" $args >"$scratch/$name.q.out"
+  "$macrosim" riscv run --stats "$elf" "$args" >"$scratch/$name.m.out" 2>"$scratch/$name.m.err"
+  qemu-riscv32 "$elf" "$args" >"$scratch/$name.q.out"
   if ! cmp -s "$scratch/$name.q.out" "$scratch/$name.m.out"; then
     echo "bench-riscv: $name: macrosim output differs from qemu's" >&2
     status=1
@@ -59,7 +60,7 @@ for w in "${workloads[@]}"; do
     # alternate which simulator goes first, so drifting machine load hits both alike
     for sim in $([ $((r % 2)) = 0 ] && echo "q m" || echo "m q"); do
       if [ "$sim" = q ]; then cmd=(qemu-riscv32); else cmd=("$macrosim" riscv run); fi
-      /usr/bin/time -f "%e %U %S" -o "$scratch/time" "${cmd[@]}" "$elf" $args >/dev/null
+      /usr/bin/time -f "%e %U %S" -o "$scratch/time" "${cmd[@]}" "$elf" "$args" >/dev/null
       cat "$scratch/time" >>"$scratch/$name.$sim.t"
     done
   done

@@ -44,7 +44,8 @@ scripts/riscv/build-corpus.sh "$scratch/elf" "$scratch"/rand/*.S
 
 # args_for ELF: the `// corpus-args:` line of the program's source, if any
 args_for() {
-  local src="tests/riscv-corpus/$(basename "$1" .elf | sed 's/-O0$//').c"
+  local src
+  src="tests/riscv-corpus/$(basename "$1" .elf | sed 's/-O0$//').c"
   [ -f "$src" ] && sed -n 's|^// corpus-args: *||p' "$src" | head -1
   return 0
 }

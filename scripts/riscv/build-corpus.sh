@@ -30,6 +30,7 @@ CFLAGS=("${ARCH[@]}" -static -ftls-model=local-exec -isystem "$PICO/include" -fr
   -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format -Wno-stringop-truncation)
 LIBGCC_DIR=$(dirname "$("$CC" "${ARCH[@]}" -print-libgcc-file-name)")/../$MULTI
 LDFLAGS=(-nostdlib -nostartfiles -L"$PICO/lib/$MULTI" -L"$LIBGCC_DIR")
+# shellcheck disable=SC2054 # the commas belong to -Wl options
 LIBS=(-Wl,--start-group -lc -lm -lgcc -Wl,--end-group)
 
 rt="$out/.runtime"
