@@ -127,4 +127,30 @@ mod tests {
         assert!(argv.argv.len() > 1 && argv.status == argv.argv.len() as i32);
         assert!(all.iter().any(|r| r.name.starts_with("rand-")));
     }
+
+    #[test]
+    fn every_corpus_source_is_recorded() {
+        // A program added to tests/riscv-corpus without running scripts/record-riscv-corpus.sh
+        // would otherwise never be checked by `cargo test`.
+        let corpus = recorded_dir().join("..");
+        let names: Vec<String> = load_all(&recorded_dir())
+            .expect("recorded corpus readable")
+            .into_iter()
+            .map(|r| r.name)
+            .collect();
+        for entry in fs::read_dir(&corpus).expect("tests/riscv-corpus readable") {
+            let path = entry.expect("directory entry").path();
+            if path.extension().is_some_and(|e| e == "c") {
+                let stem = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .expect("utf-8 name");
+                assert!(
+                    names.iter().any(|n| n == stem),
+                    "{} has no recording",
+                    path.display()
+                );
+            }
+        }
+    }
 }
