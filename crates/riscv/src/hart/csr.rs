@@ -13,7 +13,7 @@
 //! | `mstatus` | MIE, MPIE, MPP (WARL: S and the reserved value become U), FS (with F), MPRV, TW writable; SD = (FS == Dirty); the S-mode, XS and VS fields read 0 |
 //! | `mstatush` | reads 0 (little-endian only), writes ignored |
 //! | `misa` | the hart's extensions, MXL = 1; writes ignored (nothing can be switched) |
-//! | `medeleg` `mideleg` | read 0, writes ignored: there is no S-mode to delegate to |
+//! | `medeleg` `mideleg` | absent (illegal): "should not exist" without S-mode (Privileged ISA, "Machine Trap Delegation Registers"); riscv-tests guard their writes |
 //! | `mie` | MSIE, MTIE, MEIE writable; `mip` reads 0, writes ignored (no interrupt sources) |
 //! | `mtvec` | MODE 0 or 1 (bit 1 of a write is dropped); exceptions always go to BASE |
 //! | `mepc` | bits 1..0 read as 0 (IALIGN = 32) |
@@ -93,7 +93,7 @@ impl State {
             | n::MHPMCOUNTER3H..=n::MHPMCOUNTER31H
             | n::MHPMEVENT3..=n::MHPMEVENT31 => 0,
             n::MSTATUS => self.mstatus(),
-            n::MSTATUSH | n::MEDELEG | n::MIDELEG | n::MIP => 0,
+            n::MSTATUSH | n::MIP => 0,
             n::MISA => self.isa.misa(),
             n::MIE => self.mie,
             n::MTVEC => self.mtvec,
@@ -172,7 +172,7 @@ impl State {
             n::MTVAL => self.mtval = v,
             n::PMPCFG0..=n::PMPCFG15 => self.pmpcfg[usize::from(csr - n::PMPCFG0)] = v,
             n::PMPADDR0..=n::PMPADDR63 => self.pmpaddr[usize::from(csr - n::PMPADDR0)] = v,
-            _ => return out, // read-only zero, writes ignored
+            _ => {} // WARL with nothing writable: the write is logged with the value kept
         }
         if let Ok(value) = self.csr_read(csr) {
             out.push(csr, value);

@@ -11,7 +11,7 @@
 //! and AMOs must be aligned (A chapter); FP registers hold binary32 values NaN-boxed.
 
 use super::cache::{BlockCache, NO_BLOCK};
-use super::op::Kind;
+use super::op::{Kind, Op};
 use super::state::State;
 use super::trap::{Cause, Exception};
 use crate::fpu::{Rm, box_f32};
@@ -521,6 +521,28 @@ impl State {
                                         };
                                     }
                                 }
+                            }
+                        }
+                        Kind::FmaddDPair | Kind::FmaddSPair => {
+                            let first = Op {
+                                kind: if op.kind == Kind::FmaddDPair {
+                                    Kind::FmaddD
+                                } else {
+                                    Kind::FmaddS
+                                },
+                                ..*op
+                            };
+                            if self.exec_fp(&first, t).is_none() {
+                                trap!(Cause::IllegalInstruction, cache.words[start + i]);
+                            }
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            if self.exec_fp(op2, t).is_none() {
+                                break 'ops BlockExit::Trap {
+                                    index: i + 1,
+                                    exc: Exception::illegal(cache.words[start + i + 1]),
+                                };
                             }
                         }
                         Kind::LwAddi => {

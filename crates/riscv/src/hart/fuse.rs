@@ -7,7 +7,8 @@
 //!
 //! Pairs (chosen from instruction-pair counts of the benchmark programs): `lui`/`auipc` + `addi`
 //! building one constant, `slli` + `add` (scaled index), `add` + `lw` (indexed load), `lw` +
-//! `addi`, `addi` + `addi`, `fld` + `fld`, `flw` + `flw`, and, ending a block, `addi` or `lw` +
+//! `addi`, `addi` + `addi`, `fld` + `fld`, `flw` + `flw`, two `fmadd.d` or two `fmadd.s` (unrolled
+//! dot products and matrix multiplies), and, ending a block, `addi` or `lw` +
 //! a conditional branch and `addi` + `jal`.
 
 use super::op::{Kind, Op};
@@ -50,6 +51,14 @@ pub(crate) fn fuse(ops: &[Op]) -> Vec<Op> {
             }),
             (Kind::Flw, Kind::Flw) => Some(Op {
                 kind: Kind::FlwFlw,
+                ..*a
+            }),
+            (Kind::FmaddD, Kind::FmaddD) => Some(Op {
+                kind: Kind::FmaddDPair,
+                ..*a
+            }),
+            (Kind::FmaddS, Kind::FmaddS) => Some(Op {
+                kind: Kind::FmaddSPair,
                 ..*a
             }),
             (Kind::Lw, Kind::Addi) => Some(Op {

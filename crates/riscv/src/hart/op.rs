@@ -133,6 +133,10 @@ pub(crate) enum Kind {
     FlwFlw,
     /// `lw` then `addi`.
     LwAddi,
+    /// `fmadd.d` then `fmadd.d`.
+    FmaddDPair,
+    /// `fmadd.s` then `fmadd.s`.
+    FmaddSPair,
     // --- Block terminators: control flow.
     /// rd = pc + 4 (`pc` field + 4); jump to imm.
     Jal,

@@ -96,13 +96,12 @@ absent2:
   csrr a0, mstatus
   and a0, a0, a1
   CHECK 23, a0, MSTATUS_MPP
-  li a1, -1                                 # medeleg/mideleg: no S-mode to delegate to
-  csrw medeleg, a1
-  csrw mideleg, a1
+  CLEAR_TRAP                                # medeleg: no S-mode, so no delegation register
+  li s5, 0x30202573                         # csrr a0, medeleg
+deleg:
   csrr a0, medeleg
-  CHECK 24, a0, 0
-  csrr a0, mideleg
-  CHECK 25, a0, 0
+  EXPECT_TRAP 24, CAUSE_ILLEGAL, s5, deleg
+  li a1, -1
   csrw mie, a1
   csrr a0, mie
   CHECK 26, a0, 0x888                       # MSIE MTIE MEIE
