@@ -4,7 +4,9 @@
 use anyhow::{Context, bail};
 use std::path::{Path, PathBuf};
 
+pub mod linx;
 pub mod riscv;
+pub mod tensix;
 
 /// The workspace root (the parent of this crate's directory).
 pub fn workspace_root() -> PathBuf {
@@ -23,6 +25,16 @@ pub struct Generated {
 
 /// Every generated file of the workspace.
 pub const GENERATED: &[Generated] = &[
+    Generated {
+        target: "tensix",
+        output: tensix::OUTPUT,
+        generate: tensix::generate,
+    },
+    Generated {
+        target: "linx",
+        output: linx::OUTPUT,
+        generate: linx::generate,
+    },
     Generated {
         target: "riscv",
         output: "crates/riscv/src/isa/tables.rs",

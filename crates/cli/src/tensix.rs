@@ -1,10 +1,251 @@
-//! `macrosim tensix ...` (being built; see the open issue for this target).
+//! `macrosim tensix ...`: the Tensix frontend from the command line.
+//!
+//! * `expand [--arch wh|bh] [--thread 0|1|2] [--format hex|asm] [--timing] FILE`: the words that
+//!   reach the Wait Gate for a `.tt` program (FILE, or `-` for standard input), one a line on
+//!   standard output; `--timing` adds the cycle report on standard error. Bad input: every
+//!   `FILE:LINE: what is wrong` on standard error, exit status 2, nothing on standard output.
+//! * `bench [--arch wh|bh] [--samples N] [--min-time SECONDS] FILE...`: expansion throughput.
 
+use cpu_time::ThreadTime;
+use macrosim_tensix::frontend::{FrontendTiming, Thread, ThreadFrontend, TimingStats};
+use macrosim_tensix::isa::disasm::disassemble;
+use macrosim_tensix::program::Program;
+use macrosim_tensix::{Arch, UnknownArch};
+use std::io::{self, BufWriter, Read, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Expand a program through one thread's frontend (MOP expander, replay expander) and print
+    /// the instructions that reach the Wait Gate
+    Expand(ExpandArgs),
+    /// Measure expansion throughput (output words per second) of programs
+    Bench(BenchArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ExpandArgs {
+    /// Tensix generation: wh (Wormhole B0) or bh (Blackhole)
+    #[arg(long, default_value = "wh", value_parser = parse_arch)]
+    arch: Arch,
+    /// Tensix thread (0 has a 32-entry input FIFO, 1 and 2 have 16; affects --timing only)
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    thread: u8,
+    /// Output: hex (0x%08x a line) or asm (disassembly)
+    #[arg(long, value_enum, default_value_t = Format::Hex)]
+    format: Format,
+    /// Also print the cycle report on standard error
+    #[arg(long)]
+    timing: bool,
+    /// The .tt program, or - for standard input
+    file: PathBuf,
+}
+
+#[derive(clap::Args)]
+pub struct BenchArgs {
+    /// Tensix generation: wh (Wormhole B0) or bh (Blackhole)
+    #[arg(long, default_value = "wh", value_parser = parse_arch)]
+    arch: Arch,
+    /// Samples per program; the median is reported
+    #[arg(long, default_value_t = 5)]
+    samples: u32,
+    /// Least CPU time per sample, in seconds
+    #[arg(long, default_value_t = 0.5)]
+    min_time: f64,
+    /// The .tt programs
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Format {
+    Hex,
+    Asm,
+}
+
+fn parse_arch(s: &str) -> Result<Arch, UnknownArch> {
+    s.parse()
+}
 
 pub fn run(cmd: Command) -> ExitCode {
-    match cmd {}
+    match cmd {
+        Command::Expand(args) => expand(&args),
+        Command::Bench(args) => bench(&args),
+    }
+}
+
+/// The program in `file`, or the error messages (`FILE:LINE: ...`) to print.
+fn load(file: &PathBuf, arch: Arch) -> Result<Program, Vec<String>> {
+    let name = if file.as_os_str() == "-" {
+        "<stdin>".to_string()
+    } else {
+        file.display().to_string()
+    };
+    let text = if file.as_os_str() == "-" {
+        let mut text = String::new();
+        io::stdin().read_to_string(&mut text).map(|_| text)
+    } else {
+        std::fs::read_to_string(file)
+    }
+    .map_err(|e| vec![format!("{name}: cannot read: {e}")])?;
+    let program = Program::parse(&text, arch).map_err(|errors| {
+        errors
+            .0
+            .iter()
+            .map(|e| format!("{name}:{e}"))
+            .collect::<Vec<_>>()
+    })?;
+    for w in program.warnings(arch) {
+        eprintln!("{name}:{}: warning: {}", w.line, w.message);
+    }
+    Ok(program)
+}
+
+fn expand(args: &ExpandArgs) -> ExitCode {
+    let program = match load(&args.file, args.arch) {
+        Ok(p) => p,
+        Err(messages) => {
+            for m in messages {
+                eprintln!("{m}");
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let result = if args.timing {
+        expand_timed(args, &program)
+    } else {
+        expand_functional(args, &program)
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (e.g. `| head`): not an error of ours.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("macrosim: writing output: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn write_word(out: &mut impl Write, arch: Arch, format: Format, word: u32) -> io::Result<()> {
+    match format {
+        Format::Hex => writeln!(out, "{word:#010x}"),
+        Format::Asm => writeln!(out, "{}", disassemble(arch, word)),
+    }
+}
+
+fn expand_functional(args: &ExpandArgs, program: &Program) -> io::Result<()> {
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut buf = [0u32; 1024];
+    let mut result = Ok(());
+    ThreadFrontend::new(program.inputs()).drain(&mut buf, |words| {
+        for &w in words {
+            if result.is_ok() {
+                result = write_word(&mut out, args.arch, args.format, w);
+            }
+        }
+    });
+    result?;
+    out.flush()
+}
+
+fn expand_timed(args: &ExpandArgs, program: &Program) -> io::Result<()> {
+    let thread = Thread::from_index(args.thread).unwrap_or_default();
+    let timing = FrontendTiming::new(program.inputs(), thread);
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut report = BufWriter::with_capacity(1 << 16, io::stderr().lock());
+    let [a, b, c] = timing.fifo_depths();
+    writeln!(
+        report,
+        "# tensix frontend timing: arch={} thread={} fifo_depths={a},{b},{c}",
+        args.arch.short_name(),
+        thread.index()
+    )?;
+    writeln!(
+        report,
+        "# gate INDEX CYCLE WORD: output word INDEX reached the Wait Gate in CYCLE"
+    )?;
+    let mut index = 0u64;
+    let mut result = Ok(());
+    let stats = timing.run(|cycle, word| {
+        if result.is_ok() {
+            result = write_word(&mut out, args.arch, args.format, word)
+                .and_then(|()| writeln!(report, "gate {index} {cycle} {word:#010x}"));
+        }
+        index += 1;
+    });
+    result?;
+    write_summary(&mut report, &stats)?;
+    out.flush()?;
+    report.flush()
+}
+
+fn write_summary(w: &mut impl Write, s: &TimingStats) -> io::Result<()> {
+    for (key, value) in [
+        ("words_in", s.words_in),
+        ("mopcfg_writes", s.mopcfg_writes),
+        ("words_out", s.words_out),
+        ("cycles", s.cycles),
+        ("mop_bubbles", s.mop_bubbles),
+        ("wait_gate_idle_cycles", s.wait_gate_idle_cycles),
+        ("push_stall_cycles", s.push_stall_cycles),
+        ("mopcfg_wait_cycles", s.mopcfg_wait_cycles),
+    ] {
+        writeln!(w, "{key} {value}")?;
+    }
+    Ok(())
+}
+
+fn bench(args: &BenchArgs) -> ExitCode {
+    match bench_all(args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("macrosim: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn bench_all(args: &BenchArgs) -> anyhow::Result<()> {
+    for file in &args.files {
+        let program =
+            load(file, args.arch).map_err(|messages| anyhow::anyhow!(messages.join("\n")))?;
+        let mut buf = vec![0u32; 4096];
+        let count = |buf: &mut [u32]| {
+            ThreadFrontend::new(program.inputs()).drain(buf, |w| {
+                std::hint::black_box(w);
+            })
+        };
+        let words_per_run = count(&mut buf);
+        anyhow::ensure!(
+            words_per_run > 0,
+            "{}: the program emits nothing",
+            file.display()
+        );
+        let mut rates = Vec::new();
+        for _ in 0..args.samples.max(1) {
+            // CPU time of this thread, not wall-clock time: other processes on a shared
+            // machine do not count against us.
+            let (start, mut runs) = (ThreadTime::now(), 0u64);
+            let elapsed = loop {
+                count(&mut buf);
+                runs += 1;
+                let elapsed = start.elapsed().as_secs_f64();
+                if elapsed >= args.min_time {
+                    break elapsed;
+                }
+            };
+            rates.push((words_per_run * runs) as f64 / elapsed);
+        }
+        rates.sort_by(f64::total_cmp);
+        let median = rates[rates.len() / 2];
+        let samples: Vec<String> = rates.iter().map(|r| format!("{r:.4e}")).collect();
+        println!(
+            "{} words_per_run={words_per_run} median_words_per_s={median:.4e} samples={}",
+            file.display(),
+            samples.join(",")
+        );
+    }
+    Ok(())
 }

@@ -214,6 +214,31 @@ impl State {
                             }
                         };
                     }
+                    // Two FP loads (fused): the second's exception is at the next op.
+                    macro_rules! fp_load_pair {
+                        ($size:expr, $read:ident, $boxed:expr) => {{
+                            let v = load!($size, $read);
+                            self.set_f(op.rd, $boxed(v), t);
+                            let Some(op2) = it.next() else {
+                                unreachable!("pairs never end a block")
+                            };
+                            let addr = x!(op2.rs1).wrapping_add(op2.imm);
+                            let r = if win.hit::<M>(addr) {
+                                mmio.load(mem, addr, $size).map(|v| v as _)
+                            } else {
+                                mem.$read(u64::from(addr))
+                            };
+                            match r {
+                                Ok(v) => self.set_f(op2.rd, $boxed(v), t),
+                                Err(_) => {
+                                    break 'ops BlockExit::Trap {
+                                        index: i + 1,
+                                        exc: Exception::new(Cause::LoadAccessFault, addr),
+                                    };
+                                }
+                            }
+                        }};
+                    }
                     macro_rules! store {
                         ($size:expr, $write:ident, $value:expr) => {{
                             let addr = x!(op.rs1).wrapping_add(op.imm);
@@ -488,41 +513,8 @@ impl State {
                                 }
                             }
                         }
-                        Kind::FldFld | Kind::FlwFlw => {
-                            let double = op.kind == Kind::FldFld;
-                            let size = if double { 8 } else { 4 };
-                            let mut addr = x!(op.rs1).wrapping_add(op.imm);
-                            let mut rd = op.rd;
-                            for half in 0..2 {
-                                if half == 1 {
-                                    let Some(op2) = it.next() else {
-                                        unreachable!("pairs never end a block")
-                                    };
-                                    addr = x!(op2.rs1).wrapping_add(op2.imm);
-                                    rd = op2.rd;
-                                }
-                                let r = if win.hit::<M>(addr) {
-                                    mmio.load(mem, addr, size)
-                                } else if double {
-                                    mem.read_u64(u64::from(addr))
-                                } else {
-                                    mem.read_u32(u64::from(addr)).map(box_f32)
-                                };
-                                match r {
-                                    Ok(v) => self.set_f(
-                                        rd,
-                                        if double { v } else { box_f32(v as u32) },
-                                        t,
-                                    ),
-                                    Err(_) => {
-                                        break 'ops BlockExit::Trap {
-                                            index: i + half,
-                                            exc: Exception::new(Cause::LoadAccessFault, addr),
-                                        };
-                                    }
-                                }
-                            }
-                        }
+                        Kind::FldFld => fp_load_pair!(8, read_u64, |v: u64| v),
+                        Kind::FlwFlw => fp_load_pair!(4, read_u32, box_f32),
                         Kind::FmaddDPair | Kind::FmaddSPair => {
                             let first = Op {
                                 kind: if op.kind == Kind::FmaddDPair {

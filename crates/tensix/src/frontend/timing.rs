@@ -1,0 +1,299 @@
+//! The cycle model of one thread's frontend. It drives the same [`MopExpander`] and
+//! [`ReplayExpander`] as the functional model, one step per cycle, with the FIFOs between them,
+//! and so gives the same instruction stream (tests check this on random programs).
+//!
+//! Stages and FIFO depths (frontend diagram `Diagrams/Out/TensixFrontend.svg`,
+//! notes/tensix.md §1.7):
+//!
+//! ```text
+//! RISC-V push ─► FIFO A (32 for T0, 16 for T1/T2) ─► MOP expander ─► FIFO B (8)
+//!   ─► replay expander ─► FIFO C (2) ─► Wait Gate
+//! ```
+//!
+//! The rules, per cycle (the documents give the rates; where they do not say more, the choices
+//! made here are marked CHOICE):
+//!
+//! 1. **Order.** Stages act from the back to the front: Wait Gate, replay expander, MOP
+//!    expander, RISC-V. A FIFO entry taken in a cycle frees its place for the stage in front in
+//!    the same cycle; an entry added in a cycle can be taken at the earliest in the next cycle
+//!    (CHOICE: registered FIFOs). So a plain instruction pushed in cycle `c` reaches the Wait
+//!    Gate in cycle `c + 3`.
+//! 2. **Wait Gate.** Takes one instruction per cycle from FIFO C when there is one: the backend
+//!    is assumed to accept one instruction per cycle (no stalls at the gate are modelled). The
+//!    cycle it does so is the cycle the instruction "reached the Wait Gate".
+//! 3. **Replay expander** (REPLAY.md, "Performance"): one step per cycle.
+//!    * Playing back: emits the next buffered instruction into FIFO C if it has room, and
+//!      ingests nothing. A playback of Count instructions therefore emits in Count cycles and
+//!      stalls its input for Count − 1 cycles after the cycle it ingests the `REPLAY`.
+//!    * Otherwise it ingests the instruction at the head of FIFO B: a pass-through instruction,
+//!      an instruction recorded with Exec, or a playback `REPLAY` (which emits its first
+//!      instruction in the same cycle) needs room in FIFO C, else the expander waits; a
+//!      recording `REPLAY` and instructions recorded without Exec emit nothing (one cycle each).
+//!      No penalty when switching modes.
+//! 4. **MOP expander** (MOPExpander.md, "Performance"): one step per cycle.
+//!    * Expanding: emits the next expanded instruction into FIFO B if it has room.
+//!    * Otherwise it ingests the instruction at the head of FIFO A: a `MOP` starts an expansion
+//!      and emits its first instruction in the same cycle when FIFO B has room (CHOICE: like
+//!      the replay expander's playback; an empty expansion emits nothing), `MOP_CFG` is
+//!      consumed, anything else passes into FIFO B (needs room).
+//!    * MOP BUBBLE: in the cycle after an expansion's last instruction is emitted (or after an
+//!      empty expansion's `MOP` is ingested), if the instruction at the head of FIFO A is not a
+//!      `MOP`, the expander neither ingests nor emits: one bubble. CHOICE: when FIFO A is empty
+//!      in that cycle, the transition passes unseen and no bubble is counted; a `MOP` at the
+//!      head is ingested at once.
+//! 5. **RISC-V** (the input side; CHOICE, the issue's assumption): the thread's RISC-V core
+//!    pushes the next instruction of the program, one per cycle, whenever FIFO A has room
+//!    (after this cycle's MOP-expander step). Before a MopCfg write it waits until no `MOP` is
+//!    in FIFO A and the MOP expander is not expanding (tt-llk `mop_sync()`, which uses
+//!    MOPExpanderDoneCheck, TTSync.md); the write itself takes no cycle, and the next push can
+//!    follow in the same cycle. (A real core spends cycles on the sync and the stores.)
+//!
+//! The run ends when every input item has been consumed and all FIFOs and expanders are
+//! empty; `cycles` is the number of cycles simulated until then (cycle numbers start at 0).
+
+use super::thread::{REPLAY_FIFO_DEPTH, WAIT_GATE_FIFO_DEPTH};
+use super::{Fifo, FrontendInput, FrontendInsn, FrontendKind, MopExpander, ReplayExpander, Thread};
+use std::iter::Peekable;
+
+/// What a run did, in numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimingStats {
+    /// Instructions the RISC-V core pushed.
+    pub words_in: u64,
+    /// MopCfg writes.
+    pub mopcfg_writes: u64,
+    /// Instructions that reached the Wait Gate.
+    pub words_out: u64,
+    /// Cycles until the frontend was empty.
+    pub cycles: u64,
+    /// Cycles lost to the MOP expander's transition after an expansion (rule 4).
+    pub mop_bubbles: u64,
+    /// Cycles, between the first and the last instruction reaching the Wait Gate, in which
+    /// none did.
+    pub wait_gate_idle_cycles: u64,
+    /// Cycles the RISC-V core had an instruction to push but FIFO A was full.
+    pub push_stall_cycles: u64,
+    /// Cycles the RISC-V core waited for the MOP expander before a MopCfg write.
+    pub mopcfg_wait_cycles: u64,
+}
+
+/// One thread's frontend, cycle by cycle.
+#[derive(Clone, Debug)]
+pub struct FrontendTiming<I: Iterator<Item = FrontendInput>> {
+    thread: Thread,
+    input: Peekable<I>,
+    fifo_a: Fifo<FrontendInsn>,
+    /// `MOP` instructions in FIFO A.
+    mops_in_fifo_a: usize,
+    mop: MopExpander,
+    /// The MOP expander finished an expansion in the previous step (rule 4).
+    mop_transition: bool,
+    fifo_b: Fifo<FrontendInsn>,
+    replay: ReplayExpander,
+    fifo_c: Fifo<u32>,
+    cycle: u64,
+    first_arrival: Option<u64>,
+    last_arrival: u64,
+    stats: TimingStats,
+}
+
+impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
+    /// The frontend of `thread` at reset, fed by `input`.
+    pub fn new(input: I, thread: Thread) -> Self {
+        FrontendTiming {
+            thread,
+            input: input.peekable(),
+            fifo_a: Fifo::new(thread.mop_fifo_depth()),
+            mops_in_fifo_a: 0,
+            mop: MopExpander::new(),
+            mop_transition: false,
+            fifo_b: Fifo::new(REPLAY_FIFO_DEPTH),
+            replay: ReplayExpander::new(),
+            fifo_c: Fifo::new(WAIT_GATE_FIFO_DEPTH),
+            cycle: 0,
+            first_arrival: None,
+            last_arrival: 0,
+            stats: TimingStats::default(),
+        }
+    }
+
+    pub fn thread(&self) -> Thread {
+        self.thread
+    }
+
+    /// The number of the next cycle to simulate (= cycles simulated so far).
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
+
+    /// The depths of FIFO A, B and C.
+    pub fn fifo_depths(&self) -> [usize; 3] {
+        [
+            self.fifo_a.capacity(),
+            self.fifo_b.capacity(),
+            self.fifo_c.capacity(),
+        ]
+    }
+
+    /// Occupancy of FIFO A, B and C.
+    pub fn fifo_levels(&self) -> [usize; 3] {
+        [self.fifo_a.len(), self.fifo_b.len(), self.fifo_c.len()]
+    }
+
+    pub fn mop_expander(&self) -> &MopExpander {
+        &self.mop
+    }
+
+    pub fn replay_expander(&self) -> &ReplayExpander {
+        &self.replay
+    }
+
+    /// Whether everything has gone through.
+    pub fn is_done(&mut self) -> bool {
+        self.input.peek().is_none()
+            && self.fifo_a.is_empty()
+            && self.fifo_b.is_empty()
+            && self.fifo_c.is_empty()
+            && !self.mop.is_expanding()
+            && !self.replay.is_playing_back()
+    }
+
+    /// The numbers so far (final once [`FrontendTiming::is_done`]).
+    pub fn stats(&self) -> TimingStats {
+        let mut stats = self.stats;
+        stats.cycles = self.cycle;
+        if let Some(first) = self.first_arrival {
+            stats.wait_gate_idle_cycles = self.last_arrival - first + 1 - stats.words_out;
+        }
+        stats
+    }
+
+    /// Simulate one cycle; returns the instruction that reached the Wait Gate in it, if any.
+    pub fn step(&mut self) -> Option<u32> {
+        let arrived = self.fifo_c.pop();
+        if arrived.is_some() {
+            self.first_arrival.get_or_insert(self.cycle);
+            self.last_arrival = self.cycle;
+            self.stats.words_out += 1;
+        }
+        self.step_replay_expander();
+        self.step_mop_expander();
+        self.step_riscv();
+        self.cycle += 1;
+        arrived
+    }
+
+    /// Run to the end, calling `on_wait_gate(cycle, word)` for each instruction as it reaches
+    /// the Wait Gate.
+    pub fn run(mut self, mut on_wait_gate: impl FnMut(u64, u32)) -> TimingStats {
+        while !self.is_done() {
+            let cycle = self.cycle;
+            if let Some(word) = self.step() {
+                on_wait_gate(cycle, word);
+            }
+        }
+        self.stats()
+    }
+
+    /// Rule 3.
+    fn step_replay_expander(&mut self) {
+        if self.replay.is_playing_back() {
+            if !self.fifo_c.is_full()
+                && let Some(word) = self.replay.next_playback()
+            {
+                let _ = self.fifo_c.push(word);
+            }
+            return;
+        }
+        let Some(head) = self.fifo_b.front() else {
+            return;
+        };
+        if self.replay.would_emit(&head) && self.fifo_c.is_full() {
+            return;
+        }
+        self.fifo_b.pop();
+        if let Some(word) = self.replay.accept(head) {
+            let _ = self.fifo_c.push(word);
+        }
+    }
+
+    /// Rule 4.
+    fn step_mop_expander(&mut self) {
+        if self.mop.is_expanding() {
+            self.emit_expanded();
+            return;
+        }
+        let head = self.fifo_a.front();
+        if std::mem::take(&mut self.mop_transition) && head.is_some_and(|h| !h.is_mop()) {
+            self.stats.mop_bubbles += 1;
+            return;
+        }
+        let Some(head) = head else {
+            return;
+        };
+        match head.kind() {
+            FrontendKind::Mop(_) => {
+                self.fifo_a.pop();
+                self.mops_in_fifo_a -= 1;
+                self.mop.accept(head);
+                if self.mop.is_expanding() {
+                    self.emit_expanded();
+                } else {
+                    self.mop_transition = true;
+                }
+            }
+            FrontendKind::MopCfg { .. } => {
+                self.fifo_a.pop();
+                self.mop.accept(head);
+            }
+            _ => {
+                if self.fifo_b.is_full() {
+                    return;
+                }
+                self.fifo_a.pop();
+                if let Some(out) = self.mop.accept(head) {
+                    let _ = self.fifo_b.push(out);
+                }
+            }
+        }
+    }
+
+    fn emit_expanded(&mut self) {
+        if self.fifo_b.is_full() {
+            return;
+        }
+        if let Some(insn) = self.mop.next_expanded() {
+            let _ = self.fifo_b.push(insn);
+            if !self.mop.is_expanding() {
+                self.mop_transition = true;
+            }
+        }
+    }
+
+    /// Rule 5.
+    fn step_riscv(&mut self) {
+        while let Some(&item) = self.input.peek() {
+            match item {
+                FrontendInput::WriteMopCfg { index, value } => {
+                    if self.mops_in_fifo_a > 0 || self.mop.is_expanding() {
+                        self.stats.mopcfg_wait_cycles += 1;
+                        return;
+                    }
+                    self.mop.write_cfg(index, value);
+                    self.stats.mopcfg_writes += 1;
+                    self.input.next();
+                }
+                FrontendInput::Push(insn) => {
+                    if self.fifo_a.push(insn).is_err() {
+                        self.stats.push_stall_cycles += 1;
+                        return;
+                    }
+                    self.mops_in_fifo_a += usize::from(insn.is_mop());
+                    self.stats.words_in += 1;
+                    self.input.next();
+                    return;
+                }
+            }
+        }
+    }
+}
