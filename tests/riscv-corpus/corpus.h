@@ -57,14 +57,6 @@ static const int corpus_modes[N_MODES] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWA
 					  FE_TONEAREST_MM};
 static const char *const corpus_mode_names[N_MODES] = {"rne", "rtz", "rdn", "rup", "rmm"};
 
-/* Accrued exception flags as letters NV DZ OF UF NX (RISC-V fflags bit order 4..0). */
-static inline void print_flags(void)
-{
-	printf("[%c%c%c%c%c]", fetestexcept(FE_INVALID) ? 'V' : '-',
-	       fetestexcept(FE_DIVBYZERO) ? 'Z' : '-', fetestexcept(FE_OVERFLOW) ? 'O' : '-',
-	       fetestexcept(FE_UNDERFLOW) ? 'U' : '-', fetestexcept(FE_INEXACT) ? 'X' : '-');
-}
-
 /* Print a result as raw bits followed by the exception flags raised since they were last cleared
  * (fflags bits NV DZ OF UF NX = 0x10..0x01), then clear them for the next operation. The operands
  * of each operation are volatile loads made after the previous clear, so the operation cannot move
