@@ -164,6 +164,20 @@ fn hands_are_four_deep_newest_first_and_reset_per_block() {
 }
 
 #[test]
+fn register_forms_without_srcrtype_read_srcr_unmodified_in_both_modes() {
+    let c = 0xcccc_cccc_u64;
+    for cfi in [CfiMode::Strict, CfiMode::Compat] {
+        let o = run("rr_plain_srcr", cfi);
+        assert_eq!(o.exit(), 0);
+        let out = o.sym("out");
+        let got: Vec<u64> = (0..6)
+            .map(|i| o.machine.mem.read_u64(out + 8 * i).unwrap())
+            .collect();
+        assert_eq!(got, [3 * c, c / 3, 0, 1000, c, 1000], "{cfi:?}");
+    }
+}
+
+#[test]
 fn a_transfer_into_a_block_is_illegal_control_flow() {
     let o = run("cfi_direct", CfiMode::Strict);
     let e = o.error();
