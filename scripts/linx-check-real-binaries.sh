@@ -19,7 +19,7 @@ for elf in "$@"; do
     echo "$name: some instructions do not decode:"; grep -F '.hword' "$tmp/$name.dis" | head
     status=1; continue
   fi
-  insns=$(grep -cE '^ +[0-9a-f]+:' "$tmp/$name.dis")
+  insns=$(grep -cE '^ *[0-9a-f]+:' "$tmp/$name.dis")
   # Targets must land on instructions (code) or inside sections (PCR data).
   python3 scripts/linx-check-targets.py "$tmp/$name.dis" "$elf" || status=1
   # Listing -> source: one .org per executable section, symbol headers become labels.
@@ -30,7 +30,7 @@ for elf in "$@"; do
       if (seen[name]++) name = name "__dup" seen[name]   # local labels repeat across objects
       labels[++n] = name; next
     }
-    /^ +[0-9a-f]+:/ {
+    /^ *[0-9a-f]+:/ {
       if (pending) { split($1, a, ":"); printf "\t.section %s, \"ax\"\n\t.org 0x%s\n", sec, a[1]; pending = 0 }
       for (i = 1; i <= n; i++) print labels[i] ":"; n = 0
       split($0, f, "\t"); text = f[2]; for (i = 3; i <= length(f); i++) text = text "\t" f[i]
@@ -38,8 +38,8 @@ for elf in "$@"; do
     }' "$tmp/$name.dis" > "$tmp/$name.s"
   "$bin" linx asm "$tmp/$name.s" -o "$tmp/$name.elf"
   "$bin" linx disasm "$tmp/$name.elf" > "$tmp/$name.re.dis"
-  if diff <(grep -E '^ +[0-9a-f]+:' "$tmp/$name.dis" | cut -f1) \
-          <(grep -E '^ +[0-9a-f]+:' "$tmp/$name.re.dis" | cut -f1) > "$tmp/diff"; then
+  if diff <(grep -E '^ *[0-9a-f]+:' "$tmp/$name.dis" | cut -f1) \
+          <(grep -E '^ *[0-9a-f]+:' "$tmp/$name.re.dis" | cut -f1) > "$tmp/diff"; then
     echo "$name: $insns instructions decode; re-assembled bytes identical"
   else
     echo "$name: re-assembly differs:"; head -20 "$tmp/diff"; status=1

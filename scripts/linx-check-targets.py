@@ -10,7 +10,7 @@ import sys
 listing, elf = sys.argv[1], sys.argv[2]
 insns = {}
 for line in open(listing):
-    m = re.match(r"\s+([0-9a-f]+): \S+(?: \S+)?\s*\t(\S+)\t?(.*)", line)
+    m = re.match(r"\s*([0-9a-f]+): \S+(?: \S+)?\s*\t(\S+)\t?(.*)", line)
     if m:
         insns[int(m.group(1), 16)] = (m.group(2), m.group(3))
 sections = []

@@ -28,6 +28,9 @@ pub struct Cpu {
     pub insns: u64,
     /// Blocks committed.
     pub blocks: u64,
+    /// The T/U hands are emptied at every block start (the manual; `--cfi strict`). Compat
+    /// keeps them, as LinxCoreModel does: see [`crate::hands`].
+    pub block_local_hands: bool,
 }
 
 impl Default for Cpu {
@@ -44,17 +47,21 @@ impl Default for Cpu {
             reservation: None,
             insns: 0,
             blocks: 0,
+            block_local_hands: true,
         }
     }
 }
 
 impl Cpu {
-    /// Block start: reset BARG, the hands and the header (manual §BARG, §ClockHands).
+    /// Block start: reset BARG, the hands (unless compat keeps them) and the header (manual
+    /// §BARG, §ClockHands).
     pub fn begin_block(&mut self, bpc: u64, ty: BlockType, exit: BranchType, target: u64) {
         self.barg = Barg::new(bpc, ty, exit, target);
         self.in_block = true;
         self.payload = false;
-        self.regs.reset_hands();
+        if self.block_local_hands {
+            self.regs.reset_hands();
+        }
         self.header.reset();
     }
 }

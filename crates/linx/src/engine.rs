@@ -171,6 +171,7 @@ impl<O: Observer> Machine<O> {
     pub fn new(prog: Program, cfg: Config, obs: O) -> Self {
         let mut cpu = Cpu::default();
         cpu.regs.set_gpr(usize::from(REG_SP), prog.sp);
+        cpu.block_local_hands = cfg.cfi == CfiMode::Strict;
         Machine {
             cpu,
             mem: prog.mem,

@@ -5,9 +5,17 @@
 //! onto U; a push shifts `#1 -> #2 -> #3 -> #4` and kills the old `#4`. Sources `t#k`/`u#k`
 //! (codes 24..27 / 28..31) read the value `k - 1` pushes ago, `k = 1` being the newest.
 //!
-//! Lifetime (notes §3.3, manual ibid.): block-local, reset to zero at every block start. Reading
-//! a slot that was never written in the block reads 0 (QEMU and LinxCoreModel agree; the manual
-//! only says code generation must not do it).
+//! Lifetime (notes §3.3, manual ibid.): block-local, reset to zero at every block start
+//! (`--cfi strict`). Reading a slot that was never written in the block reads 0 (QEMU agrees; the
+//! manual only says code generation must not do it).
+//!
+//! `--cfi compat` does not reset the hands at block start, as LinxCoreModel (funcmodel's
+//! `ExecState::set_block` leaves its T/U registers alone) does: the v0.4 toolchain needs it.
+//! musl's system call wrapper (`arch/linx64/syscall_arch.h`) is inline asm that ends the block
+//! after `acrc 1` and opens a new one; LLVM does not see that split and keeps caller values in the
+//! T hand across it (`__stdout_write`, `__mmap` of the SPECint binaries read `t#1..t#3` right after
+//! the `C.BSTART`). QEMU resets the hands except at SYS block starts, which the other variant of
+//! that wrapper (`C.BSTART.SYS` before the call) relies on.
 
 /// Number of entries in one scalar hand.
 pub const HAND_DEPTH: usize = 4;

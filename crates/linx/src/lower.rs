@@ -66,7 +66,13 @@ impl F<'_> {
     /// of 01_containers.static encodes a plain operand as 11 (2,893 `add ... .neg` otherwise,
     /// `addw t#1, zero.neg` among them), and musl's malloc computes correct chunk pointers only
     /// with 11 = none, as LinxCoreModel also reads it.
+    ///
+    /// Forms without the field (MUL, DIV*, REM*, MAX*, MIN*, the shifts, ...) read SrcR
+    /// unmodified in both modes.
     fn rtype(&self) -> u8 {
+        if !self.has("SrcRType") {
+            return 0;
+        }
         let raw = self.raw_rtype();
         match self.mode {
             CfiMode::Strict => raw,
@@ -894,6 +900,13 @@ mod tests {
             .map(|raw| canonical(Form::Add, raw, CfiMode::Compat))
             .collect();
         assert_eq!(compat, [1, 2, 3, 0]);
+        // No field, no modifier: MUL's SrcR is read as it is in both modes.
+        for mode in [CfiMode::Strict, CfiMode::Compat] {
+            match lower(&Decoded::new(Form::Mul), 0, mode) {
+                Op::Rr { rtype, .. } => assert_eq!(rtype, 0, "{mode:?}"),
+                other => panic!("{other:?}"),
+            }
+        }
     }
 
     #[test]

@@ -164,6 +164,28 @@ fn hands_are_four_deep_newest_first_and_reset_per_block() {
 }
 
 #[test]
+fn hands_survive_the_block_split_of_musls_syscall_wrapper_only_in_compat_mode() {
+    // Strict: the block after `acrc 1; C.BSTOP` starts with empty hands (0 + 0 + 0).
+    assert_eq!(run("syscall_hands", CfiMode::Strict).exit(), 0);
+    // Compat (LinxCoreModel): the values pushed before the system call are still t#1..t#3.
+    assert_eq!(run("syscall_hands", CfiMode::Compat).exit(), 7);
+}
+
+#[test]
+fn register_forms_without_srcrtype_read_srcr_unmodified_in_both_modes() {
+    let c = 0xcccc_cccc_u64;
+    for cfi in [CfiMode::Strict, CfiMode::Compat] {
+        let o = run("rr_plain_srcr", cfi);
+        assert_eq!(o.exit(), 0);
+        let out = o.sym("out");
+        let got: Vec<u64> = (0..6)
+            .map(|i| o.machine.mem.read_u64(out + 8 * i).unwrap())
+            .collect();
+        assert_eq!(got, [3 * c, c / 3, 0, 1000, c, 1000], "{cfi:?}");
+    }
+}
+
+#[test]
 fn a_transfer_into_a_block_is_illegal_control_flow() {
     let o = run("cfi_direct", CfiMode::Strict);
     let e = o.error();
