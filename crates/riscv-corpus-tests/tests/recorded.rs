@@ -1,0 +1,65 @@
+//! Every qemu-recorded corpus program (tests/riscv-corpus/recorded) run on macrosim: stdout and
+//! exit status must equal what qemu-riscv32 produced. One test per program, so a failure names
+//! it and `cargo test -p macrosim-riscv-corpus-tests -- fp_arith` runs one.
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use macrosim_riscv_corpus_tests::{Recorded, first_difference, load_all, recorded_dir};
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::rc::Rc;
+
+/// Enough for the largest program (sort, about 10^8 instructions); a runaway stops here.
+const MAX_INSNS: u64 = 2_000_000_000;
+
+/// A `Write` whose bytes the test reads back after the run.
+#[derive(Clone, Default)]
+struct Capture(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Capture {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn check(program: &Recorded) -> Result<(), Failed> {
+    let elf = std::fs::read(&program.elf).map_err(|e| format!("{}: {e}", program.elf.display()))?;
+    let (stdout, stderr) = (Capture::default(), Capture::default());
+    let status = macrosim_riscv::run_linux(
+        &elf,
+        &program.argv,
+        Box::new(stdout.clone()),
+        Box::new(stderr.clone()),
+        Some(MAX_INSNS),
+    )
+    .map_err(|e| format!("{}: {e}", program.name))?;
+    let stdout = stdout.0.borrow();
+    let mut problems = Vec::new();
+    if status != program.status {
+        problems.push(format!("exit status {status}, qemu {}", program.status));
+    }
+    if let Some(d) = first_difference(&program.stdout, &stdout) {
+        problems.push(d);
+    }
+    if problems.is_empty() {
+        return Ok(());
+    }
+    let stderr = String::from_utf8_lossy(&stderr.0.borrow()).into_owned();
+    if !stderr.is_empty() {
+        problems.push(format!("stderr: {}", stderr.trim_end()));
+    }
+    Err(problems.join("\n").into())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let programs = load_all(&recorded_dir()).expect("tests/riscv-corpus/recorded is readable");
+    let trials = programs
+        .into_iter()
+        .map(|p| Trial::test(p.name.clone(), move || check(&p)))
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
