@@ -92,7 +92,7 @@ impl BlockCache {
     }
 
     /// The block starting at `pc`, decoding it if need be, and chained from exit `from` (the
-    /// position of a block's last op and a link slot) unless that block was flushed meanwhile.
+    /// position of the exit op and a link slot) unless that block was flushed meanwhile.
     /// Fails only when `pc` itself cannot be fetched.
     pub(crate) fn enter(
         &mut self,

@@ -24,7 +24,7 @@ use macrosim_core::SparseMemory;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Exit {
     /// Continue at `self.pc`; when the next block was not chained yet, `link` names the exit
-    /// (the position of the block's last op, and the slot) to chain it to once found.
+    /// (the position of the exit op, and the slot) to chain it to once found.
     Next { link: Option<(u32, usize)> },
     /// The op at `at` raised an exception; the ops before it retired.
     Trap { at: usize, exc: Exception },
@@ -395,6 +395,15 @@ impl State {
                         box_f32($v)
                     };
                 }
+                // Two fused multiply-adds (fused pair): the first as the single op `$kind`, in
+                // format `$fmt` with `$fma` (`fma_d` or `fma_s`).
+                macro_rules! fmadd_pair {
+                    ($kind:expr, $fmt:ident, $fma:ident) => {{
+                        fp_hot!(&Op { kind: $kind, ..*op }, $fmt, $fma!(op, 0, 0));
+                        let op2 = second!();
+                        fp_hot!(op2, $fmt, $fma!(op2, 0, 0));
+                    }};
+                }
                 match op.kind {
                     Kind::Nop => {}
                     Kind::Li => set_x!(op.imm),
@@ -583,30 +592,8 @@ impl State {
                     }
                     Kind::FldFld => fp_load_pair!(8, read_u64, |v: u64| v),
                     Kind::FlwFlw => fp_load_pair!(4, read_u32, box_f32),
-                    Kind::FmaddDPair => {
-                        fp_hot!(
-                            &Op {
-                                kind: Kind::FmaddD,
-                                ..*op
-                            },
-                            d,
-                            fma_d!(op, 0, 0)
-                        );
-                        let op2 = second!();
-                        fp_hot!(op2, d, fma_d!(op2, 0, 0));
-                    }
-                    Kind::FmaddSPair => {
-                        fp_hot!(
-                            &Op {
-                                kind: Kind::FmaddS,
-                                ..*op
-                            },
-                            s,
-                            fma_s!(op, 0, 0)
-                        );
-                        let op2 = second!();
-                        fp_hot!(op2, s, fma_s!(op2, 0, 0));
-                    }
+                    Kind::FmaddDPair => fmadd_pair!(Kind::FmaddD, d, fma_d),
+                    Kind::FmaddSPair => fmadd_pair!(Kind::FmaddS, s, fma_s),
                     Kind::LwAddi => {
                         x!(op.rd) = load!(4, read_u32);
                         let op2 = second!();

@@ -1,7 +1,7 @@
 //! The pre-decoded form of an instruction (principle 2): a small `Copy` struct made once per
 //! instruction when its block is built, so the execute loop never decodes. The block cache adds
 //! what the execute loop needs to go from block to block without looking anything up: the op's
-//! place in its block and, on a block's last op, the chained successors.
+//! place in its block and, on a block's exits, the chained successors.
 //!
 //! Lowering specialises what is known at decode time: `lui`/`auipc` become a constant load,
 //! branch and jump targets and link values are absolute, a write to `x0` goes to a sink register
@@ -212,8 +212,9 @@ pub(crate) struct Op {
     /// Set by the block cache: the instructions of the block up to and including this one (its
     /// 1-based place in the block); for a `Fallthrough`, all of the block's instructions.
     pub nth: u32,
-    /// Set by the block cache on the op that ends a block: the arena positions of the successor
-    /// blocks [fall-through, taken] once chained, else [`NO_BLOCK`].
+    /// Set by the block cache on an exit (a conditional branch, a jump, a `Fallthrough`): the
+    /// arena positions of the successor blocks [fall-through, taken] once chained, else
+    /// [`NO_BLOCK`].
     pub next: [u32; 2],
 }
 
