@@ -203,8 +203,13 @@ impl SparseMemory {
         if page < LOW_PAGES {
             self.low[page as usize]
         } else {
-            self.high.get(&page).copied().unwrap_or(0)
+            self.high_entry(page)
         }
+    }
+
+    #[inline(never)]
+    fn high_entry(&self, page: u64) -> u32 {
+        self.high.get(&page).copied().unwrap_or(0)
     }
 
     fn set_entry(&mut self, page: u64, e: u32) {
@@ -374,27 +379,68 @@ impl SparseMemory {
     }
 
     /// Read `N` bytes at `addr` as `access` (Read or Fetch), across pages if need be.
-    #[inline]
+    ///
+    /// The common case (inside one page that allows the access) is inlined into the caller: a
+    /// simulator's load is then one table load and one arena load; the rest is out of line.
+    #[inline(always)]
     pub fn read_array<const N: usize>(
         &self,
         addr: u64,
         access: Access,
     ) -> Result<[u8; N], MemFault> {
         let off = (addr & PAGE_MASK) as usize;
-        let mut out = [0; N];
         if off + N <= PAGE {
-            let e = self.checked_entry(addr, N as u64, access)?;
-            let at = entry_frame(e) * PAGE + off;
-            out.copy_from_slice(&self.arena[at..at + N]);
-        } else {
-            self.read_into(addr, &mut out, access)?;
+            let e = self.entry(addr >> PAGE_BITS);
+            if e & u32::from(access.needs().0) != 0 {
+                let at = entry_frame(e) * PAGE + off;
+                let mut out = [0; N];
+                out.copy_from_slice(&self.arena[at..at + N]);
+                return Ok(out);
+            }
         }
+        self.read_array_slow(addr, access)
+    }
+
+    /// [`read_array`](Self::read_array) across pages, or failing.
+    #[cold]
+    #[inline(never)]
+    fn read_array_slow<const N: usize>(
+        &self,
+        addr: u64,
+        access: Access,
+    ) -> Result<[u8; N], MemFault> {
+        let mut out = [0; N];
+        self.read_into(addr, &mut out, access)?;
         Ok(out)
     }
 
     /// Write `N` bytes at `addr`, across pages if need be. Nothing is written if any byte faults.
-    #[inline]
+    ///
+    /// Inlined like [`read_array`](Self::read_array) for a writable page that already has its
+    /// frame and holds no decoded code; everything else is out of line.
+    #[inline(always)]
     pub fn write_array<const N: usize>(
+        &mut self,
+        addr: u64,
+        bytes: [u8; N],
+    ) -> Result<(), MemFault> {
+        let off = (addr & PAGE_MASK) as usize;
+        if off + N <= PAGE {
+            let e = self.entry(addr >> PAGE_BITS);
+            if e & (u32::from(Perm::W.0) | CODE) == u32::from(Perm::W.0) && entry_frame(e) != 0 {
+                let at = entry_frame(e) * PAGE + off;
+                self.arena[at..at + N].copy_from_slice(&bytes);
+                return Ok(());
+            }
+        }
+        self.write_array_slow(addr, bytes)
+    }
+
+    /// [`write_array`](Self::write_array) across pages, to a page without its frame or with
+    /// decoded code, or failing.
+    #[cold]
+    #[inline(never)]
+    fn write_array_slow<const N: usize>(
         &mut self,
         addr: u64,
         bytes: [u8; N],
@@ -496,45 +542,45 @@ impl SparseMemory {
         Ok(None)
     }
 
-    #[inline]
+    #[inline(always)]
     pub fn read_u8(&self, addr: u64) -> Result<u8, MemFault> {
         self.read_array::<1>(addr, Access::Read).map(|b| b[0])
     }
-    #[inline]
+    #[inline(always)]
     pub fn read_u16(&self, addr: u64) -> Result<u16, MemFault> {
         self.read_array(addr, Access::Read).map(u16::from_le_bytes)
     }
-    #[inline]
+    #[inline(always)]
     pub fn read_u32(&self, addr: u64) -> Result<u32, MemFault> {
         self.read_array(addr, Access::Read).map(u32::from_le_bytes)
     }
-    #[inline]
+    #[inline(always)]
     pub fn read_u64(&self, addr: u64) -> Result<u64, MemFault> {
         self.read_array(addr, Access::Read).map(u64::from_le_bytes)
     }
     /// Fetch a 16-bit instruction parcel (needs execute permission).
-    #[inline]
+    #[inline(always)]
     pub fn fetch_u16(&self, addr: u64) -> Result<u16, MemFault> {
         self.read_array(addr, Access::Fetch).map(u16::from_le_bytes)
     }
     /// Fetch a 32-bit instruction word (needs execute permission).
-    #[inline]
+    #[inline(always)]
     pub fn fetch_u32(&self, addr: u64) -> Result<u32, MemFault> {
         self.read_array(addr, Access::Fetch).map(u32::from_le_bytes)
     }
-    #[inline]
+    #[inline(always)]
     pub fn write_u8(&mut self, addr: u64, v: u8) -> Result<(), MemFault> {
         self.write_array(addr, [v])
     }
-    #[inline]
+    #[inline(always)]
     pub fn write_u16(&mut self, addr: u64, v: u16) -> Result<(), MemFault> {
         self.write_array(addr, v.to_le_bytes())
     }
-    #[inline]
+    #[inline(always)]
     pub fn write_u32(&mut self, addr: u64, v: u32) -> Result<(), MemFault> {
         self.write_array(addr, v.to_le_bytes())
     }
-    #[inline]
+    #[inline(always)]
     pub fn write_u64(&mut self, addr: u64, v: u64) -> Result<(), MemFault> {
         self.write_array(addr, v.to_le_bytes())
     }

@@ -19,8 +19,15 @@
 //!   back when the binary64 sum lands exactly half-way between binary32 numbers. Binary64 FMA
 //!   derives inexact with Boldo and Muller's ErrFma (again within 2^±900);
 //! * when `inexact` is already set in the accrued flags it need not be derived at all (QEMU's
-//!   observation), which also lifts the 2^±900 limits. That case, with normal operands, is the
-//!   `hot_*` functions, small enough to inline into the execute loop.
+//!   observation), which also lifts the 2^±900 limits. That case is the `hot_*` functions and,
+//!   for a hart that has checked RNE and accrued inexact once for a whole run of blocks, the
+//!   [`accrued`] functions, small enough to inline into the execute loop. They need no operand
+//!   check at all: with RNE, every operand case that raises a flag other than inexact (an
+//!   invalid operation or a NaN operand gives a NaN; an infinite operand, division by zero or
+//!   overflow an infinity; underflow a result below the smallest normal number) gives a result
+//!   that is not clear, and then they decline. Subnormal operands are exact inputs to the
+//!   host's IEEE arithmetic (Rust never sets flush-to-zero or denormals-are-zero) and RISC-V
+//!   has no denormal-operand flag.
 
 use super::{Flags, Rm};
 
@@ -84,73 +91,90 @@ fn normal_d(b: u64) -> bool {
     ((b >> 52) & 0x7ff).wrapping_sub(1) < 0x7fe
 }
 
-#[inline(always)]
-fn normal_s(b: u32) -> bool {
-    ((b >> 23) & 0xff).wrapping_sub(1) < 0xfe
-}
-
 /// A finite result above the smallest normal number: no overflow, no tininess.
 #[inline(always)]
 fn clear_d(r: f64) -> bool {
-    let a = r.abs();
-    a > f64::MIN_POSITIVE && a < f64::INFINITY
+    (r.to_bits() & !(1 << 63)).wrapping_sub(f64::MIN_POSITIVE.to_bits() + 1)
+        < f64::INFINITY.to_bits() - f64::MIN_POSITIVE.to_bits() - 1
 }
 
 #[inline(always)]
 fn clear_s(r: f32) -> bool {
-    let a = r.abs();
-    a > f32::MIN_POSITIVE && a < f32::INFINITY
+    (r.to_bits() & !(1 << 31)).wrapping_sub(f32::MIN_POSITIVE.to_bits() + 1)
+        < f32::INFINITY.to_bits() - f32::MIN_POSITIVE.to_bits() - 1
 }
 
-/// The hottest case, small enough to inline into the execute loop (QEMU's "hardfloat"
-/// condition): RNE, inexact already accrued (so no flag can be new), normal operands, and a
-/// result clear of overflow and underflow. Zero addends of fused multiply-adds are fine.
+/// RISC-V arithmetic in RNE with inexact already accrued (QEMU's "hardfloat" condition): the
+/// host's result where it is clear, so that the soft-float would give the same bits and raise
+/// at most inexact (see the module documentation), else `None`.
+pub mod accrued {
+    use super::{clear_d, clear_s};
+
+    macro_rules! accrued {
+        ($name:ident($($a:ident),+): $t:ty, $f:ty, $clear:ident, |$($x:ident),+| $e:expr) => {
+            #[inline(always)]
+            pub fn $name($($a: $t),+) -> Option<$t> {
+                let ($($x,)+) = ($(<$f>::from_bits($a),)+);
+                let r: $f = $e;
+                $clear(r).then_some(r.to_bits())
+            }
+        };
+    }
+
+    accrued!(add_d(a, b): u64, f64, clear_d, |x, y| x + y);
+    accrued!(sub_d(a, b): u64, f64, clear_d, |x, y| x - y);
+    accrued!(mul_d(a, b): u64, f64, clear_d, |x, y| x * y);
+    accrued!(div_d(a, b): u64, f64, clear_d, |x, y| x / y);
+    accrued!(sqrt_d(a): u64, f64, clear_d, |x| x.sqrt());
+    accrued!(fma_d(a, b, c): u64, f64, clear_d, |x, y, z| x.mul_add(y, z));
+    accrued!(add_s(a, b): u32, f32, clear_s, |x, y| x + y);
+    accrued!(sub_s(a, b): u32, f32, clear_s, |x, y| x - y);
+    accrued!(mul_s(a, b): u32, f32, clear_s, |x, y| x * y);
+    accrued!(div_s(a, b): u32, f32, clear_s, |x, y| x / y);
+    accrued!(sqrt_s(a): u32, f32, clear_s, |x| x.sqrt());
+    accrued!(fma_s(a, b, c): u32, f32, clear_s, |x, y, z| x.mul_add(y, z));
+}
+
+/// The `accrued` operation when the mode is RNE and inexact has accrued.
 macro_rules! hot {
-    ($name:ident($($a:ident),+): $t:ty, $f:ty, $normal:ident, $clear:ident, |$($x:ident),+| $e:expr) => {
+    ($name:ident($($a:ident),+): $t:ty, $accrued:ident) => {
         #[inline(always)]
         pub(super) fn $name($($a: $t,)+ rm: Rm, flags: &mut Flags) -> Option<$t> {
-            if rm != Rm::Rne || !has_nx(flags) || !($($normal($a))&+) {
+            if rm != Rm::Rne || !has_nx(flags) {
                 return None;
             }
-            let ($($x,)+) = ($(<$f>::from_bits($a),)+);
-            let r: $f = $e;
-            $clear(r).then_some(r.to_bits())
+            accrued::$accrued($($a),+)
         }
     };
 }
 
-hot!(hot_add_d(a, b): u64, f64, normal_d, clear_d, |x, y| x + y);
-hot!(hot_mul_d(a, b): u64, f64, normal_d, clear_d, |x, y| x * y);
-hot!(hot_div_d(a, b): u64, f64, normal_d, clear_d, |x, y| x / y);
-hot!(hot_sqrt_d(a): u64, f64, normal_d, clear_d, |x| if x > 0.0 { x.sqrt() } else { f64::NAN });
-hot!(hot_add_s(a, b): u32, f32, normal_s, clear_s, |x, y| x + y);
-hot!(hot_mul_s(a, b): u32, f32, normal_s, clear_s, |x, y| x * y);
-hot!(hot_div_s(a, b): u32, f32, normal_s, clear_s, |x, y| x / y);
-hot!(hot_sqrt_s(a): u32, f32, normal_s, clear_s, |x| if x > 0.0 { x.sqrt() } else { f32::NAN });
+hot!(hot_add_d(a, b): u64, add_d);
+hot!(hot_mul_d(a, b): u64, mul_d);
+hot!(hot_div_d(a, b): u64, div_d);
+hot!(hot_sqrt_d(a): u64, sqrt_d);
+hot!(hot_add_s(a, b): u32, add_s);
+hot!(hot_mul_s(a, b): u32, mul_s);
+hot!(hot_div_s(a, b): u32, div_s);
+hot!(hot_sqrt_s(a): u32, sqrt_s);
+hot!(hot_fma_s(a, b, c): u32, fma_s);
+
+/// Normal operands (or a zero addend) whose fused multiply-add `fits_exactly`.
+#[inline(always)]
+fn exact_fma_d(a: u64, b: u64, c: u64) -> bool {
+    normal_d(a) & normal_d(b) & (normal_d(c) | (c << 1 == 0)) && fits_exactly(a, b, c)
+}
 
 /// Also takes exact-valued arithmetic (`fits_exactly`) when inexact has not accrued yet.
 #[inline(always)]
 pub(super) fn hot_fma_d(a: u64, b: u64, c: u64, rm: Rm, flags: &mut Flags) -> Option<u64> {
-    if rm != Rm::Rne || !(normal_d(a) & normal_d(b) & (normal_d(c) | (c << 1 == 0))) {
+    if rm != Rm::Rne {
         return None;
     }
-    if !has_nx(flags) && !fits_exactly(a, b, c) {
+    // Without accrued inexact, only exact results.
+    if !has_nx(flags) && !exact_fma_d(a, b, c) {
         return None;
     }
-    let r = f64::from_bits(a).mul_add(f64::from_bits(b), f64::from_bits(c));
-    clear_d(r).then_some(r.to_bits())
-}
-
-#[inline(always)]
-pub(super) fn hot_fma_s(a: u32, b: u32, c: u32, rm: Rm, flags: &mut Flags) -> Option<u32> {
-    if rm != Rm::Rne
-        || !has_nx(flags)
-        || !(normal_s(a) & normal_s(b) & (normal_s(c) | (c << 1 == 0)))
-    {
-        return None;
-    }
-    let r = f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c));
-    clear_s(r).then_some(r.to_bits())
+    accrued::fma_d(a, b, c)
 }
 
 /// Knuth's TwoSum error term: the exact `x + y - (x + y rounded)`.
@@ -424,8 +448,51 @@ mod tests {
         Ok(taken)
     }
 
+    /// Where an `accrued` operation answers, it agrees with the soft-float from accrued inexact
+    /// and raises nothing new.
+    fn same_accrued<R: PartialEq + std::fmt::Debug>(
+        fast: Option<R>,
+        soft: impl Fn(&mut Flags) -> R,
+    ) -> Result<(), TestCaseError> {
+        if let Some(r) = fast {
+            let mut f = Flags(Flags::NX);
+            prop_assert_eq!(r, soft(&mut f));
+            prop_assert_eq!(f, Flags(Flags::NX));
+        }
+        Ok(())
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20000))]
+
+        #[test]
+        fn accrued_binary64(a in d(), b in d(), c in d()) {
+            let neg = |x: u64| x ^ 1 << 63;
+            same_accrued(accrued::add_d(a, b), |f| arith::add::<F64>(a, b, Rm::Rne, f))?;
+            same_accrued(accrued::sub_d(a, b), |f| arith::add::<F64>(a, neg(b), Rm::Rne, f))?;
+            same_accrued(accrued::mul_d(a, b), |f| arith::mul::<F64>(a, b, Rm::Rne, f))?;
+            same_accrued(accrued::div_d(a, b), |f| arith::div::<F64>(a, b, Rm::Rne, f))?;
+            same_accrued(accrued::sqrt_d(a), |f| arith::sqrt::<F64>(a, Rm::Rne, f))?;
+            same_accrued(accrued::fma_d(a, b, c), |f| arith::fma::<F64>(a, b, c, Rm::Rne, f))?;
+        }
+
+        #[test]
+        fn accrued_binary32(a in s(), b in s(), c in s()) {
+            let w = u64::from;
+            let neg = |x: u32| x ^ 1 << 31;
+            same_accrued(accrued::add_s(a, b), |f| arith::add::<F32>(w(a), w(b), Rm::Rne, f) as u32)?;
+            same_accrued(
+                accrued::sub_s(a, b),
+                |f| arith::add::<F32>(w(a), w(neg(b)), Rm::Rne, f) as u32,
+            )?;
+            same_accrued(accrued::mul_s(a, b), |f| arith::mul::<F32>(w(a), w(b), Rm::Rne, f) as u32)?;
+            same_accrued(accrued::div_s(a, b), |f| arith::div::<F32>(w(a), w(b), Rm::Rne, f) as u32)?;
+            same_accrued(accrued::sqrt_s(a), |f| arith::sqrt::<F32>(w(a), Rm::Rne, f) as u32)?;
+            same_accrued(
+                accrued::fma_s(a, b, c),
+                |f| arith::fma::<F32>(w(a), w(b), w(c), Rm::Rne, f) as u32,
+            )?;
+        }
 
         #[test]
         fn binary64(a in d(), b in d(), c in d()) {

@@ -18,6 +18,7 @@ mod fast;
 mod format;
 mod round;
 
+pub use fast::accrued;
 use format::{F32, F64};
 
 /// The accrued exception flags, in `fflags` bit order.

@@ -1,10 +1,14 @@
 //! The pre-decoded block cache (principle 2; Spike's icache, rv32emu's block map, QEMU's TBs).
 //!
-//! A block is the run of instructions from an address up to the first that ends a block (a
-//! jump, branch, system instruction or trap), the end of the 4 KiB page, or [`MAX_BLOCK`]
-//! instructions. Its ops live in one arena (and, fused, in a second one: `fuse.rs`); blocks are
-//! found by address through a hash map, from a block's exit through two chained successor slots
-//! (fall-through and taken), and for computed targets through a direct-mapped jump cache.
+//! A block is a superblock: the run of instructions from an address up to the first that ends a
+//! block (an unconditional jump, a system instruction or a trap), the end of the 4 KiB page, or
+//! [`MAX_BLOCK`] instructions; a block that does not end in a jump gets a `Fallthrough` op after
+//! its last instruction. A conditional branch inside a block is a side exit: taken, it leaves the
+//! block; not taken, the block goes on. Blocks are named by the arena position of their first op.
+//! Their ops live in one arena (and, fused, in a second one, position for position: `fuse.rs`);
+//! blocks are found by address through a hash map, from a block's exits through the successors
+//! each exit op holds once chained (`Op::next`: slot 1 for a taken branch or a `jal`, slot 0 for
+//! a `Fallthrough`), and for computed targets through a direct-mapped jump cache.
 //!
 //! Invalidation: every page a block is decoded from is marked with
 //! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch. The
@@ -13,7 +17,7 @@
 //! between Off and on (FP instructions decode as illegal while it is Off).
 
 use super::fuse::fuse;
-use super::op::{Op, lower_decoded};
+use super::op::{Kind, NO_BLOCK, Op, lower_decoded};
 use crate::isa::{Decoder, Table};
 use macrosim_core::{MemFault, SparseMemory};
 use rustc_hash::FxHashMap;
@@ -21,19 +25,9 @@ use rustc_hash::FxHashMap;
 /// The longest block.
 pub(crate) const MAX_BLOCK: usize = 256;
 /// Flush when the arena holds this many ops (code that keeps rewriting itself).
-const MAX_OPS: usize = 1 << 22;
-/// No chained successor.
-pub(crate) const NO_BLOCK: u32 = u32::MAX;
+const MAX_OPS: usize = 1 << 20;
 /// Entries of the direct-mapped jump cache that finds computed (`jalr`) targets.
 const JUMP_CACHE: usize = 1024;
-
-#[derive(Clone, Copy)]
-pub(crate) struct Block {
-    pub start: u32,
-    pub len: u32,
-    /// Chained successors: [fall-through, taken].
-    pub next: [u32; 2],
-}
 
 pub(crate) struct BlockCache {
     decoder: Decoder,
@@ -42,7 +36,7 @@ pub(crate) struct BlockCache {
     /// The same ops with common pairs fused (`fuse.rs`), position for position.
     pub fused: Vec<Op>,
     pub words: Vec<u32>,
-    pub blocks: Vec<Block>,
+    /// Block start positions by pc.
     map: FxHashMap<u32, u32>,
     /// (pc, block) by pc bits 11..2; a misaligned pc marks an empty entry.
     jumps: Box<[(u32, u32); JUMP_CACHE]>,
@@ -59,7 +53,6 @@ impl BlockCache {
             ops: Vec::new(),
             fused: Vec::new(),
             words: Vec::new(),
-            blocks: Vec::new(),
             map: FxHashMap::default(),
             jumps: Box::new([(1, NO_BLOCK); JUMP_CACHE]),
             epoch: 0,
@@ -75,7 +68,6 @@ impl BlockCache {
         self.ops.clear();
         self.fused.clear();
         self.words.clear();
-        self.blocks.clear();
         self.map.clear();
         self.jumps.fill((1, NO_BLOCK));
     }
@@ -99,19 +91,42 @@ impl BlockCache {
         false
     }
 
-    /// The block starting at `pc`, decoding it if need be. Fails only when `pc` itself cannot
-    /// be fetched.
-    pub(crate) fn get(&mut self, pc: u32, mem: &mut SparseMemory) -> Result<u32, MemFault> {
+    /// The block starting at `pc`, decoding it if need be, and chained from exit `from` (the
+    /// position of the exit op and a link slot) unless that block was flushed meanwhile.
+    /// Fails only when `pc` itself cannot be fetched.
+    pub(crate) fn enter(
+        &mut self,
+        pc: u32,
+        mem: &mut SparseMemory,
+        from: Option<(u32, usize)>,
+    ) -> Result<u32, MemFault> {
         let slot = (pc as usize >> 2) % JUMP_CACHE;
         let (jpc, jb) = self.jumps[slot];
-        if jpc == pc {
-            return Ok(jb);
-        }
-        let b = match self.map.get(&pc) {
-            Some(&b) => b,
-            None => self.build(pc, mem)?,
+        let b = if jpc == pc {
+            jb
+        } else {
+            let b = match self.map.get(&pc) {
+                Some(&b) => b,
+                None => {
+                    let built = self.ops.len();
+                    let b = self.build(pc, mem)?;
+                    if b as usize != built {
+                        // Built after a flush: `from` named a block that is gone.
+                        self.jumps[slot] = (pc, b);
+                        return Ok(b);
+                    }
+                    b
+                }
+            };
+            self.jumps[slot] = (pc, b);
+            b
         };
-        self.jumps[slot] = (pc, b);
+        if let Some((at, k)) = from
+            && k < 2
+        {
+            self.ops[at as usize].next[k] = b;
+            self.fused[at as usize].next[k] = b;
+        }
         Ok(b)
     }
 
@@ -120,13 +135,6 @@ impl BlockCache {
     pub(crate) fn jump_target(&self, pc: u32) -> u32 {
         let (jpc, jb) = self.jumps[(pc as usize >> 2) % JUMP_CACHE];
         if jpc == pc { jb } else { NO_BLOCK }
-    }
-
-    /// Remember that block `to` follows block `from` through exit `slot` (0 or 1).
-    pub(crate) fn link(&mut self, from: u32, slot: usize, to: u32) {
-        if slot < 2 {
-            self.blocks[from as usize].next[slot] = to;
-        }
     }
 
     fn build(&mut self, pc: u32, mem: &mut SparseMemory) -> Result<u32, MemFault> {
@@ -151,24 +159,27 @@ impl BlockCache {
                 addr,
                 self.fp_on,
             );
-            self.ops.push(op);
+            let nth = (self.ops.len() - start + 1) as u32;
+            self.ops.push(Op { nth, ..op });
             self.words.push(word);
             addr = addr.wrapping_add(4);
             if op.kind.ends_block() || self.ops.len() - start == MAX_BLOCK || addr & 0xfff == 0 {
                 break;
             }
         }
+        if !self.ops.last().is_some_and(|op| op.kind.ends_block()) {
+            let nth = (self.ops.len() - start) as u32;
+            self.ops.push(Op {
+                nth,
+                ..Op::new(Kind::Fallthrough, addr)
+            });
+            self.words.push(0);
+        }
         let fused = fuse(&self.ops[start..]);
         self.fused.extend(fused);
         // Marking a page may not bump the epoch, but make sure we agree with memory now.
         self.epoch = mem.code_epoch();
-        let b = self.blocks.len() as u32;
-        self.blocks.push(Block {
-            start: start as u32,
-            len: (self.ops.len() - start) as u32,
-            next: [NO_BLOCK; 2],
-        });
-        self.map.insert(pc, b);
-        Ok(b)
+        self.map.insert(pc, start as u32);
+        Ok(start as u32)
     }
 }

@@ -8,8 +8,8 @@
 //! Pairs (chosen from instruction-pair counts of the benchmark programs): `lui`/`auipc` + `addi`
 //! building one constant, `slli` + `add` (scaled index), `add` + `lw` (indexed load), `lw` +
 //! `addi`, `addi` + `addi`, `fld` + `fld`, `flw` + `flw`, two `fmadd.d` or two `fmadd.s` (unrolled
-//! dot products and matrix multiplies), and, ending a block, `addi` or `lw` +
-//! a conditional branch and `addi` + `jal`.
+//! dot products and matrix multiplies), `addi` or `lw` + a conditional branch, and, ending a
+//! block, `addi` + `jal`.
 
 use super::op::{Kind, Op};
 

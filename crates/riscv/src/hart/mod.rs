@@ -23,7 +23,7 @@ pub use trap::{Cause, Exception};
 use crate::isa::{BASE_TABLES, Isa, Table};
 use crate::mmio::Mmio;
 use crate::trace::Trace;
-use cache::{BlockCache, NO_BLOCK};
+use cache::{BlockCache, MAX_BLOCK};
 use exec::{Exit, Window};
 use macrosim_core::SparseMemory;
 use state::State;
@@ -216,8 +216,9 @@ impl<X: Extension> Hart<X> {
     /// The fast path (`exec`) goes from block to block through chained successors (and the
     /// jump cache for computed targets), running fused ops when untraced; a store into decoded
     /// code ends the block after it, so the new code runs from the next instruction on.
-    /// Everything else (first lookup, linking, decoding, system instructions, exceptions, a
-    /// last block cut short by `max`) is the slow path here.
+    /// Everything else (first lookup, linking, decoding, system instructions, exceptions, the
+    /// last instructions before `max`, run unfused a block at a time and cut short) is the slow
+    /// path here.
     pub fn run<M: Mmio, T: Trace>(
         &mut self,
         mem: &mut SparseMemory,
@@ -227,52 +228,47 @@ impl<X: Extension> Hart<X> {
     ) -> Stop {
         let win = Window::of(mmio);
         let mut left = max;
-        let mut next = NO_BLOCK;
         let mut link: Option<(u32, usize)> = None;
-        let mut unfuse = false;
         loop {
             if left == 0 {
                 return Stop::Limit;
             }
-            let b = if next != NO_BLOCK {
-                next
+            if self.cache.validate(mem, self.s.fs != 0) {
+                link = None;
+            }
+            let pc = self.s.pc;
+            let found = if pc & 3 != 0 {
+                // Only reachable from a misaligned entry point: jumps check their targets.
+                Err(Exception::new(Cause::InstructionMisaligned, pc))
             } else {
-                if self.cache.validate(mem, self.s.fs != 0) {
-                    link = None;
-                }
-                let pc = self.s.pc;
-                let found = if pc & 3 != 0 {
-                    // Only reachable from a misaligned entry point: jumps check their targets.
-                    Err(Exception::new(Cause::InstructionMisaligned, pc))
-                } else {
-                    self.cache
-                        .get(pc, mem)
-                        .map_err(|_| Exception::new(Cause::InstructionAccessFault, pc))
-                };
-                match found {
-                    Ok(b) => {
-                        if let Some((from, slot)) = link.take() {
-                            self.cache.link(from, slot, b);
-                        }
-                        b
-                    }
-                    Err(exc) => match self.exception(exc, None, mem) {
-                        Some(stop) => return stop,
-                        None => continue,
-                    },
-                }
+                self.cache
+                    .enter(pc, mem, link.take())
+                    .map_err(|_| Exception::new(Cause::InstructionAccessFault, pc))
+            };
+            let b = match found {
+                Ok(b) => b as usize,
+                Err(exc) => match self.exception(exc, None, mem) {
+                    Some(stop) => return stop,
+                    None => continue,
+                },
             };
             let before = self.s.retired;
-            let exit = if T::ENABLED || unfuse {
-                unfuse = false;
+            let arena = self.cache.ops.len();
+            let exit = if left < MAX_BLOCK as u64 {
+                let end = arena.min(b + left as usize);
                 self.s
-                    .exec::<M, T, false>(&self.cache, b, left, mem, mmio, win, t)
+                    .exec::<M, T, false, false>(&self.cache, b, end, left, mem, mmio, win, t)
+            } else if T::ENABLED {
+                self.s
+                    .exec::<M, T, false, false>(&self.cache, b, arena, left, mem, mmio, win, t)
+            } else if self.s.accrued_rne() {
+                self.s
+                    .exec::<M, T, true, true>(&self.cache, b, arena, left, mem, mmio, win, t)
             } else {
                 self.s
-                    .exec::<M, T, true>(&self.cache, b, left, mem, mmio, win, t)
+                    .exec::<M, T, true, false>(&self.cache, b, arena, left, mem, mmio, win, t)
             };
             left -= self.s.retired - before;
-            next = NO_BLOCK;
             match exit {
                 Exit::Next { link: l } => {
                     link = l;
@@ -300,7 +296,6 @@ impl<X: Extension> Hart<X> {
                         }
                     }
                 }
-                Exit::Unfuse => unfuse = true,
                 Exit::Stop { at } => {
                     self.s.pc = self.cache.ops[at].pc.wrapping_add(4);
                     return Stop::Mmio;

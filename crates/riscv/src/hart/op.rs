@@ -1,5 +1,7 @@
-//! The pre-decoded form of an instruction (principle 2): a 16-byte `Copy` struct made once per
-//! instruction when its block is built, so the execute loop never decodes.
+//! The pre-decoded form of an instruction (principle 2): a small `Copy` struct made once per
+//! instruction when its block is built, so the execute loop never decodes. The block cache adds
+//! what the execute loop needs to go from block to block without looking anything up: the op's
+//! place in its block and, on a block's exits, the chained successors.
 //!
 //! Lowering specialises what is known at decode time: `lui`/`auipc` become a constant load,
 //! branch and jump targets and link values are absolute, a write to `x0` goes to a sink register
@@ -137,11 +139,8 @@ pub(crate) enum Kind {
     FmaddDPair,
     /// `fmadd.s` then `fmadd.s`.
     FmaddSPair,
-    // --- Block terminators: control flow.
-    /// rd = pc + 4 (`pc` field + 4); jump to imm.
-    Jal,
-    /// target = (rs1 + imm) & !1; rd = pc + 4.
-    Jalr,
+    // --- Conditional branches: a taken branch leaves the block through its link slot 1, a
+    // branch not taken goes on with the next op of the same block (blocks are superblocks).
     /// Conditional branches to imm.
     Beq,
     Bne,
@@ -149,15 +148,24 @@ pub(crate) enum Kind {
     Bge,
     Bltu,
     Bgeu,
-    /// `addi` then a conditional branch (the next op) that ends the block.
+    /// `addi` then a conditional branch (the next op).
     AddiBranch,
-    /// `lw` then a conditional branch that ends the block.
+    /// `lw` then a conditional branch.
     LwBranch,
-    /// `addi` then `jal`.
-    AddiJal,
     /// A conditional branch (condition in `rm`: funct3) whose target is not 4-byte aligned:
     /// taken, it raises instruction-address-misaligned.
     BranchMisaligned,
+    // --- Block terminators: control flow.
+    /// rd = pc + 4 (`pc` field + 4); jump to imm (link slot 1).
+    Jal,
+    /// target = (rs1 + imm) & !1; rd = pc + 4 (the jump cache finds the target).
+    Jalr,
+    /// `addi` then `jal`.
+    AddiJal,
+    /// Not an instruction: ends a block that stopped before a page end or at the longest block
+    /// length, continuing at `pc` (the next instruction's address) through its link slot 0.
+    /// The cache puts it after the block's last op; it is never traced or counted.
+    Fallthrough,
     // --- Block terminators run by the slow path (hart::system).
     FenceI,
     Ecall,
@@ -201,12 +209,22 @@ pub(crate) struct Op {
     pub imm: u32,
     /// The instruction's address.
     pub pc: u32,
+    /// Set by the block cache: the instructions of the block up to and including this one (its
+    /// 1-based place in the block); for a `Fallthrough`, all of the block's instructions.
+    pub nth: u32,
+    /// Set by the block cache on an exit (a conditional branch, a jump, a `Fallthrough`): the
+    /// arena positions of the successor blocks [fall-through, taken] once chained, else
+    /// [`NO_BLOCK`].
+    pub next: [u32; 2],
 }
 
-const _: () = assert!(std::mem::size_of::<Op>() == 16);
+/// No chained successor.
+pub(crate) const NO_BLOCK: u32 = u32::MAX;
+
+const _: () = assert!(std::mem::size_of::<Op>() == 28);
 
 impl Op {
-    fn new(kind: Kind, pc: u32) -> Op {
+    pub(crate) fn new(kind: Kind, pc: u32) -> Op {
         Op {
             kind,
             rd: X_SINK,
@@ -217,6 +235,8 @@ impl Op {
             ext: 0,
             imm: 0,
             pc,
+            nth: 0,
+            next: [NO_BLOCK; 2],
         }
     }
 
