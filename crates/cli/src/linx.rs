@@ -195,9 +195,9 @@ fn finish<O: Observer>(m: &mut Machine<O>) -> anyhow::Result<ExitCode> {
             eprintln!("macrosim: the program was killed by signal {sig}");
             Ok(ExitCode::from(128 + sig as u8))
         }
-        Exit::InsnLimit(n) => bail!(
-            "instruction limit reached: {n} instructions executed (pc {:#x})",
-            m.pc
+        Exit::InsnLimit { limit, pc } => bail!(
+            "instruction limit reached: {limit} instructions executed; next at {}",
+            m.location(pc)
         ),
     }
 }

@@ -131,6 +131,9 @@ fn max_insns_stops_a_runaway_program() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
     assert!(err.contains("instruction limit reached: 1000"), "{err}");
+    // where it stopped: the next instruction of the one-block loop, with its block and text
+    assert!(err.contains("next at pc 0x"), "{err}");
+    assert!(err.contains("C.BST"), "{err}");
 }
 
 #[test]

@@ -21,7 +21,7 @@
 
 use crate::block::{BlockType, BranchType, CfiMode, TargetKind};
 use crate::cpu::Cpu;
-use crate::error::{CfiKind, Fault, SimError};
+use crate::error::{CfiKind, Fault, Location, SimError};
 use crate::exec::Flow;
 use crate::isa::{self, Decoded};
 use crate::lower::lower;
@@ -67,8 +67,9 @@ pub enum Exit {
     Exited(i32),
     /// Killed by this signal (e.g. 6 from `abort()`).
     Killed(u32),
-    /// `--max-insns` reached.
-    InsnLimit(u64),
+    /// `--max-insns` reached: the limit, and the instruction that would have run next (the
+    /// block start when the limit stopped a decoupled body's lane replays).
+    InsnLimit { limit: u64, pc: u64 },
 }
 
 /// A straight line of decoded instructions starting at `pcs[0]`.
@@ -518,7 +519,7 @@ impl<O: Observer> Machine<O> {
         if let Some(limit) = self.cfg.max_insns
             && self.cpu.insns >= limit
         {
-            return Ok(Some(StepEnd::Exit(Exit::InsnLimit(limit))));
+            return Ok(Some(StepEnd::Exit(Exit::InsnLimit { limit, pc })));
         }
         match *op {
             Op::Bstop => {
@@ -589,9 +590,10 @@ impl<O: Observer> Machine<O> {
     fn commit(&mut self, fallthrough: u64, acc: &BlockEvent, run: &Run) -> Result<BlockEnd, Fault> {
         let work = crate::decoupled::finish_block(self)?;
         if work.limit_reached {
-            return Ok(BlockEnd::Exit(Exit::InsnLimit(
-                self.cfg.max_insns.unwrap_or(0),
-            )));
+            return Ok(BlockEnd::Exit(Exit::InsnLimit {
+                limit: self.cfg.max_insns.unwrap_or(0),
+                pc: self.pc,
+            }));
         }
         let barg = self.cpu.barg;
         let ra = self.cpu.regs.read(REG_RA);
@@ -684,12 +686,20 @@ impl<O: Observer> Machine<O> {
             Fault::InBody { pc, .. } => pc,
             _ => pc,
         };
+        SimError {
+            fault,
+            at: self.location(pc),
+        }
+    }
+
+    /// Where `pc` is, as errors and the instruction-limit message report it: the address, the
+    /// current block's start and the instruction there, disassembled.
+    pub fn location(&mut self, pc: u64) -> Location {
         let insn = match self.fetch(pc) {
             Ok(d) => d.at(pc).to_string(),
             Err(_) => String::new(),
         };
-        SimError {
-            fault,
+        Location {
             pc,
             bpc: self.cpu.in_block.then_some(self.cpu.barg.bpc),
             insn,

@@ -61,21 +61,20 @@ pub enum Fault {
     },
 }
 
-/// A fault with its location, as the CLI reports it.
+/// Where something happened: an instruction address, its block and the instruction.
 #[derive(Debug, Clone, PartialEq)]
-pub struct SimError {
-    pub fault: Fault,
+pub struct Location {
     /// Address of the instruction (TPC).
     pub pc: u64,
     /// Start of the block it belongs to (BPC), when inside one.
     pub bpc: Option<u64>,
-    /// The instruction, disassembled.
+    /// The instruction, disassembled (empty when it cannot be fetched).
     pub insn: String,
 }
 
-impl fmt::Display for SimError {
+impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at pc {:#x}", self.fault, self.pc)?;
+        write!(f, "pc {:#x}", self.pc)?;
         match self.bpc {
             Some(b) => write!(f, " (block start {b:#x})")?,
             None => write!(f, " (between blocks)")?,
@@ -84,6 +83,19 @@ impl fmt::Display for SimError {
             write!(f, ": {}", self.insn)?;
         }
         Ok(())
+    }
+}
+
+/// A fault with its location, as the CLI reports it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimError {
+    pub fault: Fault,
+    pub at: Location,
+}
+
+impl fmt::Display for SimError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at {}", self.fault, self.at)
     }
 }
 

@@ -412,7 +412,13 @@ fn the_instruction_limit_stops_runaway_kernel_replays() {
     for name in ["runaway_kernel", "looping_kernel"] {
         let o = run(name, CfiMode::Strict);
         assert!(
-            matches!(o.result, Ok(Exit::InsnLimit(1_000_000))),
+            matches!(
+                o.result,
+                Ok(Exit::InsnLimit {
+                    limit: 1_000_000,
+                    ..
+                })
+            ),
             "{name}: {:?}",
             o.result
         );
