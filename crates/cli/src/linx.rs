@@ -37,7 +37,7 @@ pub enum Command {
         /// runs (see the README).
         #[arg(long, value_enum, default_value = "strict")]
         cfi: Cfi,
-        /// Stop after this many instructions.
+        /// Stop with an error (exit status 2) after this many instructions; no limit by default.
         #[arg(long, value_name = "N")]
         max_insns: Option<u64>,
         /// Write a commit log (one line per instruction and per block) to FILE.

@@ -17,7 +17,7 @@ pub enum Command {
         /// are always present). Instructions outside the set are illegal.
         #[arg(long, default_value = "rv32imafd", value_parser = parse_isa)]
         isa: Isa,
-        /// Stop with an error after this many instructions.
+        /// Stop with an error (exit status 2) after this many instructions; no limit by default.
         #[arg(long, value_name = "N")]
         max_insns: Option<u64>,
         /// Write a Spike-style commit log (`--log-commits` format) to FILE.
