@@ -1,32 +1,26 @@
 //! The Linx ISA, version v0.4 (`data/linx/linxisa-v0.4.json`).
 //!
-//! * [`isa`]: the generated decoder/encoder/disassembler; [`asm`]: the assembler.
-//! * [`state`], [`hands`], [`ssr`]: GSTATE (24 GPRs, SSRs) and the block-local T/U hands.
-//! * [`block`]: BARG and the block-commit rule; [`header`]: block header descriptors.
-//! * [`tile`]: the 32 tile registers and TLOAD/TSTORE/TMOV.
-//! * [`rob`]: the block reorder buffer timing model behind `--timing`.
-//! * [`runtime`]: loading static / static-pie Linux programs.
+//! The crate is layered; a module imports only from the layers below it (no cycles):
+//!
+//! * [`engine`]: the block engine (fetch/decode cache, block sequencing and commit, the
+//!   decoupled bodies, the ROB timing model, trace observers). Uses everything below.
+//! * [`exec`]: lowering decoded instructions to [`exec::op::Op`]s and executing them (scalar
+//!   ALU, FP, vector lanes, templates). Uses `state` and `isa`.
+//! * [`state`]: architectural state, both layers (manual `03_programming_model.adoc`): GSTATE
+//!   (GPRs, SSRs, FCSR, tiles) and the block-local BSTATE (hands, BARG, header), and the
+//!   faults it can raise. Uses `isa`.
+//! * [`runtime`]: loading static / static-pie Linux programs (uses only `macrosim_core`).
+//! * [`asm`]: the assembler and ELF writer; [`isa`]: the generated decoder/encoder/disassembler.
+//!
+//! The top-level names `block`, `error`, `rob` and `trace` are kept as aliases of their
+//! modules' new places so that existing users keep compiling.
 
-pub mod alu;
 pub mod asm;
-pub mod block;
-pub mod cpu;
-pub mod decoupled;
 pub mod engine;
-pub mod error;
 pub mod exec;
-pub mod fp;
-pub mod hands;
-pub mod header;
 pub mod isa;
-pub mod local_tiles;
-pub mod lower;
-pub mod op;
-pub mod rob;
 pub mod runtime;
-pub mod ssr;
 pub mod state;
-pub mod template;
-pub mod tile;
-pub mod trace;
-pub mod vector;
+
+pub use engine::{rob, trace};
+pub use state::{block, error};

@@ -8,28 +8,28 @@
 //!   nop if jumped to directly" (Check 9): an empty block falling through to the next marker.
 //! * A block ends at `BSTOP`/`C.BSTOP` (fall-through = the address after it) or implicitly at the
 //!   next block start marker (fall-through = that marker). BARG then picks the next block
-//!   ([`crate::block::Barg::commit`]); only then does control flow happen (Check 7).
+//!   ([`crate::state::block::Barg::commit`]); only then does control flow happen (Check 7).
 //! * Every transfer is checked: the target must be a block start (Check 8), else
 //!   "illegal control flow" naming the source block, the target and the pc. `--cfi compat`
 //!   exempts fixed DIRECT/COND targets and fall-through (QEMU's behaviour, notes §10.6); the
 //!   landing address then runs as an implicit FALL block of type STD.
 //! * Headers of decoupled, vector and tile blocks are validated and their engines run at commit
-//!   ([`crate::decoupled`], [`crate::tile`]), before the next block starts.
+//!   ([`crate::engine::decoupled`], [`crate::state::tile`]), before the next block starts.
 //!
 //! Instructions are decoded once into runs keyed by their first address (DESIGN principle 2);
 //! a write to a page holding decoded code, or FENCE.I, drops the cache.
 
-use crate::block::{BlockType, BranchType, CfiMode, TargetKind};
-use crate::cpu::Cpu;
-use crate::error::{CfiKind, Fault, Location, SimError};
-use crate::exec::Flow;
+use crate::engine::rob::BlockEvent;
+use crate::engine::trace::Observer;
+use crate::exec::lower::lower;
+use crate::exec::op::{Op, Template, Unsupported};
+use crate::exec::scalar::Flow;
 use crate::isa::{self, Decoded};
-use crate::lower::lower;
-use crate::op::{Op, Template, Unsupported};
-use crate::rob::BlockEvent;
 use crate::runtime::Program;
-use crate::state::{REG_RA, REG_SP, src_name};
-use crate::trace::Observer;
+use crate::state::block::{BlockType, BranchType, CfiMode, TargetKind};
+use crate::state::cpu::Cpu;
+use crate::state::error::{CfiKind, Fault, Location, SimError};
+use crate::state::regs::{REG_RA, REG_SP, src_name};
 use macrosim_core::linux::Process;
 use macrosim_core::{Access, SparseMemory};
 use rustc_hash::FxHashMap;
@@ -503,8 +503,8 @@ impl<O: Observer> Machine<O> {
         {
             let dst = if DST {
                 run.ops[j].dst().map(|r| match r {
-                    crate::state::DST_T => ("t#1".to_string(), self.cpu.regs.read(24)),
-                    crate::state::DST_U => ("u#1".to_string(), self.cpu.regs.read(28)),
+                    crate::state::regs::DST_T => ("t#1".to_string(), self.cpu.regs.read(24)),
+                    crate::state::regs::DST_U => ("u#1".to_string(), self.cpu.regs.read(28)),
                     r => (src_name(r), self.cpu.regs.read(r)),
                 })
             } else {
@@ -588,7 +588,7 @@ impl<O: Observer> Machine<O> {
 
     /// Block commit: run the decoupled/tile engine, choose the next block, check the target.
     fn commit(&mut self, fallthrough: u64, acc: &BlockEvent, run: &Run) -> Result<BlockEnd, Fault> {
-        let work = crate::decoupled::finish_block(self)?;
+        let work = crate::engine::decoupled::finish_block(self)?;
         if work.limit_reached {
             return Ok(BlockEnd::Exit(Exit::InsnLimit {
                 limit: self.cfg.max_insns.unwrap_or(0),
@@ -652,7 +652,7 @@ impl<O: Observer> Machine<O> {
         let (pc, end) = (run.pcs[0], run.end);
         self.cpu
             .begin_block(pc, BlockType::Template, BranchType::Fall, 0);
-        let next = crate::template::run(&mut self.cpu, &mut self.mem, t, a, b, c, size)?;
+        let next = crate::exec::template::run(&mut self.cpu, &mut self.mem, t, a, b, c, size)?;
         self.cpu.in_block = false;
         self.cpu.blocks += 1;
         let (next, kind) = match next {

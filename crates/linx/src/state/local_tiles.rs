@@ -18,11 +18,11 @@
 //!   0); it must lie within the tile's tracked size, and only `TO`/`TS` may be stored to.
 //!   An unbound base is illegal.
 
-use crate::block::BlockType;
-use crate::error::Fault;
-use crate::header::{DstKind, Header};
 use crate::isa::regs::Reg10;
-use crate::tile::{self, MAX_TILE_BYTES, TileFile};
+use crate::state::block::BlockType;
+use crate::state::error::Fault;
+use crate::state::header::{DstKind, Header};
+use crate::state::tile::{self, MAX_TILE_BYTES, TileFile};
 
 /// Class-2 RegId10 indices of the tile bases (see `isa::regs`): ta..td, to, ts.
 const BASES: [(u8, &str); 6] = [
@@ -160,7 +160,7 @@ impl LocalTiles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::header::{Iot, TileSize};
+    use crate::state::header::{Iot, TileSize};
 
     fn code(index: u8) -> u16 {
         2 << 5 | u16::from(index)

@@ -21,20 +21,20 @@
 //!   outside it is `E_BLOCK(EC_BFETCH)`. Bridged memory (`.brg`) is legal only in MPAR/MSEQ,
 //!   with an `ri*` base; VPAR/VSEQ are tile-only.
 //! * `.local` vector loads/stores address the header's tile bases `ta..td/to/ts`
-//!   ([`crate::local_tiles`]); the block's destination tiles are pushed when it completes.
-//! * Tile engine blocks (TLOAD/TSTORE/TMOV) are header-driven ([`crate::tile`]); CUBE and TEPL
+//!   ([`crate::state::local_tiles`]); the block's destination tiles are pushed when it completes.
+//! * Tile engine blocks (TLOAD/TSTORE/TMOV) are header-driven ([`crate::state::tile`]); CUBE and TEPL
 //!   numerics are not modelled yet.
 
-use crate::block::BlockType;
-use crate::engine::{Body, Machine};
-use crate::error::Fault;
-use crate::exec::{Flow, compare, load, store};
+use crate::engine::machine::{Body, Machine};
+use crate::engine::trace::Observer;
+use crate::exec::op::Op;
+use crate::exec::scalar::{Flow, compare, load, store};
+use crate::exec::vector::{self, Dest, KernelEnv, Lane, VOp};
 use crate::isa::regs::Reg10;
-use crate::local_tiles::LocalTiles;
-use crate::op::Op;
-use crate::tile;
-use crate::trace::Observer;
-use crate::vector::{self, Dest, KernelEnv, Lane, VOp};
+use crate::state::block::BlockType;
+use crate::state::error::Fault;
+use crate::state::local_tiles::LocalTiles;
+use crate::state::tile;
 use std::rc::Rc;
 
 /// What the block's engine did, for the timing model.
@@ -271,7 +271,7 @@ fn vector_op<O: Observer>(m: &mut Machine<O>, v: &VOp, k: &mut Kernel) -> Result
             let p = vector::read(v.d, lane, env, &scalar);
             let (l, r) = (x, vector::read(v.b, lane, env, &scalar));
             // Same operand order as the scalar CSEL (see `lower.rs`): compat picks SrcR.
-            let pick = if m.cfg.cfi == crate::block::CfiMode::Compat {
+            let pick = if m.cfg.cfi == crate::state::block::CfiMode::Compat {
                 if p != 0 { r } else { l }
             } else if p != 0 {
                 l
@@ -349,7 +349,7 @@ fn fp_element<O: Observer>(
     let Some(fpu) = vector::fp_fn(f) else {
         return Err(Fault::Unimplemented(f.info().mnemonic.into()));
     };
-    let (r, flags) = crate::fp::exec_elem(fpu, ty.width, a, b, c, m.cpu.fcsr)?;
+    let (r, flags) = crate::exec::fp::exec_elem(fpu, ty.width, a, b, c, m.cpu.fcsr)?;
     if lane.active() {
         m.cpu.fcsr |= flags;
     }
@@ -428,7 +428,7 @@ fn vector_mem<O: Observer>(
     if !lane.active() {
         return Ok(());
     }
-    let fmt = crate::op::MemFmt {
+    let fmt = crate::exec::op::MemFmt {
         log2: mem.log2,
         signed: mem.signed,
     };
@@ -447,7 +447,7 @@ fn vector_mem<O: Observer>(
         } else {
             let raw = k.local.load(base_code, addr, mem.log2)?;
             if fmt.signed {
-                crate::alu::sext(raw, 8 << mem.log2)
+                crate::exec::alu::sext(raw, 8 << mem.log2)
             } else {
                 raw
             }

@@ -5,11 +5,11 @@
 //! * [`TraceWriter`] writes a commit log: one line per instruction (pc, bytes, disassembly,
 //!   the destination value it produced) and one line per committed block (its start, type,
 //!   exit kind and the next block).
-//! * [`crate::rob::BlockRob`] consumes the per-block events for `--timing`.
+//! * [`crate::engine::rob::BlockRob`] consumes the per-block events for `--timing`.
 
-use crate::block::Barg;
+use crate::engine::rob::{BlockEvent, BlockRob};
 use crate::isa::Decoded;
-use crate::rob::{BlockEvent, BlockRob};
+use crate::state::block::Barg;
 use std::io::{self, Write};
 
 /// Hooks the engine calls. `INSNS`/`BLOCKS` say whether the per-instruction and per-block hooks

@@ -10,7 +10,7 @@
 //! `TRAPARG0 = family | detail << 8`, reporting exactly one family with the priority
 //! B.ARG > B.TEXT > B.IOT > B.IOR > B.DIM, before any side effect of the block.
 
-use crate::block::BlockType;
+use crate::state::block::BlockType;
 use std::fmt;
 
 /// `MissingDescFamily` codes (`TRAPARG0[7:0]`).

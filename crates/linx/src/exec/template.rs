@@ -13,10 +13,10 @@
 //! `exec_mcopy` does (so overlapping copies behave like a forward loop); MSET `[dst, value,
 //! len]` fills `len` bytes with the low byte of `value`.
 
-use crate::cpu::Cpu;
-use crate::error::Fault;
-use crate::op::{R, Template, template_regs};
-use crate::state::{REG_RA, REG_SP};
+use crate::exec::op::{R, Template, template_regs};
+use crate::state::cpu::Cpu;
+use crate::state::error::Fault;
+use crate::state::regs::{REG_RA, REG_SP};
 use macrosim_core::{Access, SparseMemory};
 
 /// Run template `t`; returns the return target for FRET.*, `None` to fall through.

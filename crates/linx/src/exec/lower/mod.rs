@@ -6,12 +6,12 @@
 //! not depend on the order in which the decoder lists them. Families with many forms (loads,
 //! stores, block starts, compares) are recognised from the catalog mnemonic.
 
-use crate::block::{BlockType, BranchType, CfiMode};
-use crate::header::{DstKind, Iot};
+use crate::exec::op::*;
+use crate::exec::vector;
 use crate::isa::{Decoded, FieldKind, Form};
-use crate::op::*;
-use crate::state::DST_T;
-use crate::vector;
+use crate::state::block::{BlockType, BranchType, CfiMode};
+use crate::state::header::{DstKind, Iot};
+use crate::state::regs::DST_T;
 
 /// Field access on a decoded instruction.
 struct F<'a> {
@@ -572,7 +572,7 @@ fn lower_other(f: &F, m: &str) -> Op {
             new: f.r("SrcD"),
         };
     }
-    if let Some(op) = crate::fp::lower(f.d, m) {
+    if let Some(op) = crate::exec::fp::lower(f.d, m) {
         return op;
     }
     lower_scalar(f, m)
@@ -851,7 +851,7 @@ fn lower_scalar(f: &F, m: &str) -> Op {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::op::Unsupported;
+    use crate::exec::op::Unsupported;
 
     /// The scalar forms that lower to "unimplemented" or "privileged": exactly the list the
     /// README gives, so a gap cannot appear unnoticed.

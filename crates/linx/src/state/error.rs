@@ -1,9 +1,9 @@
 //! Typed faults. An instruction produces a [`Fault`]; the engine attaches where it happened
 //! (pc, block start, the instruction) to make a [`SimError`].
 
-use crate::block::CommitError;
-use crate::header::BlockFmt;
-use crate::tile::TileError;
+use crate::state::block::CommitError;
+use crate::state::header::BlockFmt;
+use crate::state::tile::TileError;
 use macrosim_core::MemFault;
 use std::fmt;
 

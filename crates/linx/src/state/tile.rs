@@ -19,8 +19,8 @@
 //! ND2NZ / ND2ZN / DN2NZ / DN2ZN are reported as unimplemented. Padding uses zero fill (the
 //! `Null` policy is implementation-defined; this model chooses zero, which is deterministic).
 
-use crate::block::BlockType;
-use crate::header::{BlockFmt, DescDetail, DescFamily, DstKind, Header, Iot, TileSize};
+use crate::state::block::BlockType;
+use crate::state::header::{BlockFmt, DescDetail, DescFamily, DstKind, Header, Iot, TileSize};
 use macrosim_core::{Access, MemFault, SparseMemory};
 
 /// Tile hands (T, U, M, N).
@@ -351,7 +351,7 @@ fn invalid_iot(block: BlockType) -> BlockFmt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::header::Ior;
+    use crate::state::header::Ior;
     use macrosim_core::Perm;
 
     const TLOAD: BlockType = BlockType::Tma {

@@ -4,7 +4,7 @@
 //! `0xnFxx` (ECSTATE, EVBASE, TRAPNO, EBARG...) is privileged: from ACR2 it traps with E_ISSR,
 //! which this model reports as a privileged-access fault.
 
-use crate::error::Fault;
+use crate::state::error::Fault;
 
 /// Thread pointer (TLS base).
 pub const TP: u16 = 0x0000;

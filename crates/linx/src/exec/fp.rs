@@ -25,9 +25,9 @@
 //!   (0 FP64, 1 FP32, 4 FP16).
 //! * FRECIP is the correctly rounded 1/x. FEXP has no defined result and is unimplemented.
 
-use crate::error::Fault;
+use crate::exec::op::{Cvt, Fpu, Op, Round};
 use crate::isa::{Decoded, Form};
-use crate::op::{Cvt, Fpu, Op, Round};
+use crate::state::error::Fault;
 use rustc_apfloat::ieee::{Double, Half, Quad, Single};
 use rustc_apfloat::{Float, FloatConvert, Round as R, Status, StatusAnd};
 
@@ -433,7 +433,7 @@ pub fn convert(f: Cvt, src: u8, dst: u8, a: u64, fcsr: u32) -> Result<(u64, u32)
                 })
             };
             if signed {
-                from(crate::alu::sext(v, width) as i64 as i128)
+                from(crate::exec::alu::sext(v, width) as i64 as i128)
             } else {
                 from(i128::from(v))
             }

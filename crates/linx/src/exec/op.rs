@@ -1,15 +1,15 @@
 //! The executor's micro-operations: what one decoded instruction does, with every operand
 //! resolved (register codes, immediates already scaled, PC-relative values made absolute).
 //!
-//! [`crate::lower`] builds an [`Op`] once per static instruction (DESIGN principle 2); the 740
+//! [`crate::exec::lower`] builds an [`Op`] once per static instruction (DESIGN principle 2); the 740
 //! catalog forms collapse into a few dozen semantic shapes, so the semantics in
-//! [`crate::exec`] are written once per shape.
+//! [`crate::exec::scalar`] are written once per shape.
 
-use crate::block::{BlockType, BranchType};
-use crate::header::{Iot, TileSize};
-use crate::vector::VOp;
+use crate::exec::vector::VOp;
+use crate::state::block::{BlockType, BranchType};
+use crate::state::header::{Iot, TileSize};
 
-/// A 5-bit register code (see [`crate::state`]).
+/// A 5-bit register code (see [`crate::state::regs`]).
 pub type R = u8;
 
 /// Two-operand integer functions (64-bit unless `W`).
@@ -485,7 +485,7 @@ impl Op {
         matches!(self, Op::BlockStart { .. } | Op::Template { .. })
     }
 
-    /// A scalar instruction that [`crate::cpu::Cpu::exec`] runs with no engine involvement
+    /// A scalar instruction that [`crate::state::cpu::Cpu::exec`] runs with no engine involvement
     /// (everything but markers, descriptors, branches, vector ops, system calls that need the
     /// BSTOP check, FENCE.I and the unsupported/invalid placeholders).
     #[inline]
@@ -546,7 +546,7 @@ impl Op {
             Op::Cmp { rd, a, b, .. } => (gpr(a) | gpr(b), gpr(rd)),
             Op::Setc { a, b, .. } => (gpr(a) | gpr(b), 0),
             Op::SetcI { a, .. } | Op::SetcTgt { a } | Op::Assert { a } => (gpr(a), 0),
-            Op::Setret { .. } => (0, gpr(crate::state::REG_RA)),
+            Op::Setret { .. } => (0, gpr(crate::state::regs::REG_RA)),
             Op::Bits { rd, a, .. } => (gpr(a), gpr(rd)),
             Op::Bfi { rd, a, b, .. } => (gpr(a) | gpr(b), gpr(rd)),
             Op::Csel { rd, p, a, b, .. } => (gpr(p) | gpr(a) | gpr(b), gpr(rd)),
@@ -600,9 +600,10 @@ impl Op {
             Op::Acrc { .. } => (0b10_1111_1100, 0b100),
             Op::Template { t, a, b, c, .. } => match t {
                 Template::Fentry => (range(a, b) | gpr(1), gpr(1)),
-                Template::Fexit | Template::FretRa | Template::FretStk => {
-                    (gpr(1) | gpr(crate::state::REG_RA), range(a, b) | gpr(1))
-                }
+                Template::Fexit | Template::FretRa | Template::FretStk => (
+                    gpr(1) | gpr(crate::state::regs::REG_RA),
+                    range(a, b) | gpr(1),
+                ),
                 _ => (gpr(a) | gpr(b) | gpr(c), 0),
             },
             Op::Desc(Desc::Ior { srcs, dst }) => {
@@ -626,7 +627,7 @@ fn range(begin: R, end: R) -> u32 {
 pub fn template_regs(begin: R, end: R) -> Vec<R> {
     let mut regs = Vec::new();
     let mut r = begin;
-    for _ in 0..crate::state::NUM_GPRS {
+    for _ in 0..crate::state::regs::NUM_GPRS {
         regs.push(r);
         if r == end {
             break;
@@ -661,7 +662,7 @@ impl Op {
             | Op::SsrGet { rd, .. }
             | Op::SsrSwap { rd, .. } => rd,
             Op::Wide { rd0, .. } => rd0,
-            Op::Setret { .. } => crate::state::REG_RA,
+            Op::Setret { .. } => crate::state::regs::REG_RA,
             _ => return None,
         };
         (rd != 0).then_some(rd)

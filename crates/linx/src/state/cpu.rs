@@ -1,11 +1,11 @@
 //! The LXCPU execution context (manual `03_programming_model.adoc` §LXCPU): first-layer state
 //! (GPRs, SSRs, FCSR, tiles) and the current block's second-layer state (hands, BARG, header).
 
-use crate::block::{Barg, BlockType, BranchType};
-use crate::header::Header;
-use crate::ssr::Ssrs;
-use crate::state::RegFile;
-use crate::tile::TileFile;
+use crate::state::block::{Barg, BlockType, BranchType};
+use crate::state::header::Header;
+use crate::state::regs::RegFile;
+use crate::state::ssr::Ssrs;
+use crate::state::tile::TileFile;
 
 /// One hart's architectural state.
 #[derive(Clone, Debug)]
@@ -29,7 +29,7 @@ pub struct Cpu {
     /// Blocks committed.
     pub blocks: u64,
     /// The T/U hands are emptied at every block start (the manual; `--cfi strict`). Compat
-    /// keeps them, as LinxCoreModel does: see [`crate::hands`].
+    /// keeps them, as LinxCoreModel does: see [`crate::state::hands`].
     pub block_local_hands: bool,
 }
 
@@ -68,9 +68,9 @@ impl Cpu {
 
 impl Cpu {
     /// Record a header descriptor (manual `04_block_isa.adoc` §"Block header descriptors").
-    pub fn descriptor(&mut self, d: crate::op::Desc, _pc: u64) {
-        use crate::header::Ior;
-        use crate::op::Desc;
+    pub fn descriptor(&mut self, d: crate::exec::op::Desc, _pc: u64) {
+        use crate::exec::op::Desc;
+        use crate::state::header::Ior;
         self.header.count += 1;
         match d {
             Desc::Arg(v) => self.header.arg = Some(v),

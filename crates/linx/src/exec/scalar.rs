@@ -1,14 +1,14 @@
 //! Scalar instruction semantics: one arm per micro-op shape ([`Op`]).
 //!
 //! Block-level operations (block starts, BSTOP, templates, descriptors, in-body branches,
-//! vector ops) are the engine's ([`crate::engine`]); everything here runs inside a block and
+//! vector ops) are the engine's ([`crate::engine::machine`]); everything here runs inside a block and
 //! changes only registers, BARG's condition/target, SSRs, FCSR and memory.
 
-use crate::alu::{self, Family, RType, modify, sext32};
-use crate::cpu::Cpu;
-use crate::error::Fault;
-use crate::op::*;
-use crate::state::{REG_A0, REG_A7, REG_RA};
+use crate::exec::alu::{self, Family, RType, modify, sext32};
+use crate::exec::op::*;
+use crate::state::cpu::Cpu;
+use crate::state::error::Fault;
+use crate::state::regs::{REG_A0, REG_A7, REG_RA};
 use macrosim_core::linux::{Outcome, Process};
 use macrosim_core::{Access, SparseMemory};
 
@@ -417,12 +417,12 @@ impl Cpu {
             }
             Op::Fp { f, ty, rd, a, b, c } => {
                 let (v, flags) =
-                    crate::fp::exec(f, ty, self.r(a), self.r(b), self.r(c), self.fcsr)?;
+                    crate::exec::fp::exec(f, ty, self.r(a), self.r(b), self.r(c), self.fcsr)?;
                 self.fcsr |= flags;
                 self.w(rd, v);
             }
             Op::Fcvt { f, src, dst, rd, a } => {
-                let (v, flags) = crate::fp::convert(f, src, dst, self.r(a), self.fcsr)?;
+                let (v, flags) = crate::exec::fp::convert(f, src, dst, self.r(a), self.fcsr)?;
                 self.fcsr |= flags;
                 self.w(rd, v);
             }
@@ -443,7 +443,7 @@ impl Cpu {
             Op::Ebreak { code } => return Err(Fault::Breakpoint(code)),
             Op::Assert { a } => {
                 // ASSERT is legal only in SYS blocks (semantics_conventions `fixup_blocks`).
-                if self.barg.block_type != crate::block::BlockType::Sys {
+                if self.barg.block_type != crate::state::block::BlockType::Sys {
                     return Err(Fault::Illegal("ASSERT outside a SYS block".into()));
                 }
                 if self.r(a) == 0 {

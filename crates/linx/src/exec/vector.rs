@@ -7,18 +7,18 @@
 //! width and signedness (bits 9:7) give its type: it is sign- or zero-extended from that
 //! width before use.
 //!
-//! This model replays the body one lane at a time ([`crate::decoupled`]), so a vector
+//! This model replays the body one lane at a time ([`crate::engine::decoupled`]), so a vector
 //! instruction computes one lane's element. The seed's Check 3 gives the vector hands depth 4;
 //! RegId10 can name `#1..#8`, and reading `#5..#8` returns what was pushed that many pushes ago
 //! (the hands are kept 8 deep), a value code generation must not rely on.
 
-use crate::alu;
-use crate::block::CfiMode;
-use crate::error::Fault;
-use crate::exec::compare;
+use crate::exec::alu;
+use crate::exec::op::{Cc, Fpu};
+use crate::exec::scalar::compare;
 use crate::isa::regs::Reg10;
 use crate::isa::{Decoded, Form};
-use crate::op::{Cc, Fpu};
+use crate::state::block::CfiMode;
+use crate::state::error::Fault;
 
 /// A lowered `V.*` instruction: its form and its operands (RegId10 codes, immediates).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,7 +65,7 @@ fn vmem(m: &str) -> Option<VMem> {
     if b.len() < 2 || !(b[0] == b'L' || b[0] == b'S') {
         return None;
     }
-    let log2 = crate::lower::size_log2(b[1])?;
+    let log2 = crate::exec::lower::size_log2(b[1])?;
     let tail = &core[2..];
     if !tail.chars().all(|c| matches!(c, 'U' | 'I')) {
         return None;

@@ -1,7 +1,7 @@
 //! GSTATE, the first-layer architectural state shared by every block type (seed 003 Check 2,
 //! manual `03_programming_model.adoc` §LXCPU): 24 GPRs, the system status registers (SSRs) and
-//! FCSR. The 32 tile registers are in [`crate::tile`]; the block-local second layer (BSTATE:
-//! hands, BARG, loop bounds) is in [`crate::block`].
+//! FCSR. The 32 tile registers are in [`crate::state::tile`]; the block-local second layer (BSTATE:
+//! hands, BARG, loop bounds) is in [`crate::state::block`].
 //!
 //! The 5-bit register code space (`registers.reg5`, notes §2.4) is resolved here:
 //!
@@ -16,7 +16,7 @@
 //! codes 24..29 as destinations are a silent drop. (QEMU writes them into the hand slots instead;
 //! no compiler output relies on that.)
 
-use crate::hands::Hand;
+use crate::state::hands::Hand;
 
 /// Number of architectural GPRs (R0..R23), seed 003 Check 2.
 pub const NUM_GPRS: usize = 24;

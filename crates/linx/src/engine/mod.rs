@@ -1,0 +1,10 @@
+//! The block engine: [`machine`] fetches, decodes and runs blocks and commits them;
+//! [`decoupled`] runs the bodies of decoupled blocks; [`rob`] is the block reorder buffer
+//! timing model behind `--timing`; [`trace`] the observers.
+
+pub mod decoupled;
+pub mod machine;
+pub mod rob;
+pub mod trace;
+
+pub use machine::*;
