@@ -25,11 +25,13 @@
 //! * Tile engine blocks (TLOAD/TSTORE/TMOV) are header-driven ([`crate::state::tile`]); CUBE and TEPL
 //!   numerics are not modelled yet.
 
-use crate::engine::machine::{Body, Machine};
+use crate::engine::code::Body;
+use crate::engine::machine::Machine;
 use crate::engine::trace::Observer;
 use crate::exec::op::Op;
+use crate::exec::op::{VMem, VOp};
 use crate::exec::scalar::{Flow, compare, load, store};
-use crate::exec::vector::{self, Dest, KernelEnv, Lane, VOp};
+use crate::exec::vector::{self, Dest, KernelEnv, Lane};
 use crate::isa::regs::Reg10;
 use crate::state::block::BlockType;
 use crate::state::error::Fault;
@@ -378,7 +380,7 @@ fn write_dest<O: Observer>(m: &mut Machine<O>, code: u16, value: u64, lane: &mut
 fn vector_mem<O: Observer>(
     m: &mut Machine<O>,
     v: &VOp,
-    mem: vector::VMem,
+    mem: VMem,
     k: &mut Kernel,
 ) -> Result<(), Fault> {
     let (ty, env) = (k.ty, k.env);

@@ -2,9 +2,12 @@
 //! [`decoupled`] runs the bodies of decoupled blocks; [`rob`] is the block reorder buffer
 //! timing model behind `--timing`; [`trace`] the observers.
 
+pub mod code;
 pub mod decoupled;
 pub mod machine;
 pub mod rob;
+pub mod run;
 pub mod trace;
 
-pub use machine::*;
+pub use code::{Body, Run};
+pub use machine::{CompatUse, Config, Exit, Machine};

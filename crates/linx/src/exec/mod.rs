@@ -4,9 +4,11 @@
 //! [`template`] the FENTRY/FEXIT/FRET register sequences.
 
 pub mod alu;
+pub mod descriptor;
 pub mod fp;
 pub mod lower;
 pub mod op;
+pub mod op_regs;
 pub mod scalar;
 pub mod template;
 pub mod vector;

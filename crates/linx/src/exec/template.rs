@@ -13,7 +13,8 @@
 //! `exec_mcopy` does (so overlapping copies behave like a forward loop); MSET `[dst, value,
 //! len]` fills `len` bytes with the low byte of `value`.
 
-use crate::exec::op::{R, Template, template_regs};
+use crate::exec::op::{R, Template};
+use crate::exec::op_regs::template_regs;
 use crate::state::cpu::Cpu;
 use crate::state::error::Fault;
 use crate::state::regs::{REG_RA, REG_SP};

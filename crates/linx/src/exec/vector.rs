@@ -13,100 +13,11 @@
 //! (the hands are kept 8 deep), a value code generation must not rely on.
 
 use crate::exec::alu;
-use crate::exec::op::{Cc, Fpu};
+use crate::exec::op::{Cc, Fpu, VOp};
 use crate::exec::scalar::compare;
+use crate::isa::Form;
 use crate::isa::regs::Reg10;
-use crate::isa::{Decoded, Form};
-use crate::state::block::CfiMode;
 use crate::state::error::Fault;
-
-/// A lowered `V.*` instruction: its form and its operands (RegId10 codes, immediates).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VOp {
-    pub form: Form,
-    pub dst: u16,
-    pub a: u16,
-    pub b: u16,
-    /// SrcD (stores, V.MADD), SrcA (V.FMADD...) or SrcP (V.CSEL).
-    pub d: u16,
-    pub shamt: u8,
-    /// SrcRType 3 (`.neg`/`.not`) applies (strict mode only, as for scalar forms).
-    pub invert: bool,
-    /// The lane term `, lc0<<k` of V.L*/V.S* (flag C).
-    pub lane: bool,
-    pub imm: i32,
-    /// For V.L*/V.S*: the access.
-    pub mem: Option<VMem>,
-}
-
-/// A vector load or store (`V.L{B,BU,H,HU,W,WU,D}[I][.U][.BRG]`, `V.S{B,H,W,D}[I][.U][.BRG]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VMem {
-    pub store: bool,
-    pub log2: u8,
-    pub signed: bool,
-    /// `.BRG`: bridged global memory (MPAR/MSEQ only); otherwise tile-local.
-    pub bridged: bool,
-    /// Register-offset form (`SrcR << shamt`) rather than an immediate offset.
-    pub reg: bool,
-    /// `.U`: the register offset is not scaled by the access size.
-    pub unscaled: bool,
-}
-
-fn vmem(m: &str) -> Option<VMem> {
-    let rest = m.strip_prefix("V.")?;
-    let mut parts = rest.split('.');
-    let core = parts.next()?;
-    let suffixes: Vec<&str> = parts.collect();
-    if !suffixes.iter().all(|s| matches!(*s, "U" | "BRG")) {
-        return None;
-    }
-    let b = core.as_bytes();
-    if b.len() < 2 || !(b[0] == b'L' || b[0] == b'S') {
-        return None;
-    }
-    let log2 = crate::exec::lower::size_log2(b[1])?;
-    let tail = &core[2..];
-    if !tail.chars().all(|c| matches!(c, 'U' | 'I')) {
-        return None;
-    }
-    Some(VMem {
-        store: b[0] == b'S',
-        log2,
-        signed: !tail.starts_with('U'),
-        bridged: suffixes.contains(&"BRG"),
-        reg: !tail.contains('I'),
-        unscaled: suffixes.contains(&"U"),
-    })
-}
-
-/// Lower a `V.*` form.
-pub fn lower(d: &Decoded, mode: CfiMode) -> VOp {
-    let g = |n: &str| d.get(n).unwrap_or(0);
-    VOp {
-        form: d.form,
-        dst: g("RegDst") as u16,
-        a: g("SrcL") as u16,
-        b: g("SrcR") as u16,
-        d: ["SrcD", "SrcA", "SrcP"]
-            .iter()
-            .find_map(|n| d.get(n))
-            .unwrap_or(0) as u16,
-        shamt: g("shamt") as u8,
-        invert: mode == CfiMode::Strict && g("SrcRType") == 3,
-        lane: g("C") != 0,
-        imm: d
-            .form
-            .info()
-            .fields
-            .iter()
-            .position(|f| {
-                f.name.starts_with("simm") || f.name.starts_with("uimm") || f.name == "imm"
-            })
-            .map_or(0, |i| d.ops[i] as i32),
-        mem: vmem(d.form.info().mnemonic),
-    }
-}
 
 /// One lane's private state.
 #[derive(Clone, Debug, Default)]
