@@ -1,9 +1,11 @@
 //! `macrosim linx ...`: the Linx v0.4 ISA.
 
+use crate::{files, out, stop};
 use anyhow::{Context, bail};
+use macrosim_core::stop::StopSignal;
+use macrosim_linx::asm::objdump::ObjdumpError;
 use macrosim_linx::block::CfiMode;
 use macrosim_linx::engine::{Config, Exit, Machine};
-use macrosim_linx::error::SimError;
 use macrosim_linx::rob::{BlockRob, RobConfig};
 use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::trace::{NoObserver, Observer, Observers, TraceWriter};
@@ -46,6 +48,10 @@ pub enum Command {
         /// Run the block reorder buffer timing model and report blocks, cycles and occupancy.
         #[arg(long)]
         timing: bool,
+        /// Stop after this many seconds of wall-clock time (exit status 124), reporting where
+        /// the program was; Ctrl-C stops the same way with exit status 130.
+        #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+        timeout: Option<f64>,
         /// The program.
         elf: PathBuf,
         /// Its arguments.
@@ -68,7 +74,6 @@ CSEL with SrcP != 0 selects SrcL); programs built by the v0.4 LLVM toolchain enc
 the other way and need --cfi compat";
 
 pub fn run(cmd: Command) -> ExitCode {
-    let mut strict = false;
     let result = match cmd {
         Command::Asm { file, output } => asm(&file, &output),
         Command::Disasm { elf } => disasm(&elf),
@@ -77,6 +82,7 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             trace,
             timing,
+            timeout,
             elf,
             args,
         } => {
@@ -87,55 +93,35 @@ pub fn run(cmd: Command) -> ExitCode {
                 },
                 max_insns,
             };
-            strict = cfg.cfi == CfiMode::Strict;
-            run_program(&elf, &args, cfg, trace, timing)
+            run_program(&elf, &args, cfg, trace, timing, timeout)
         }
     };
-    match result {
-        Ok(code) => code,
-        Err(e) => {
-            eprintln!("macrosim: {e:#}");
-            if strict && e.downcast_ref::<SimError>().is_some() {
-                eprintln!("{STRICT_HINT}");
-            }
-            ExitCode::from(2)
-        }
-    }
+    result.unwrap_or_else(|e| out::fail(&e))
 }
 
 fn asm(file: &std::path::Path, output: &std::path::Path) -> anyhow::Result<ExitCode> {
-    let (name, text) = if file.as_os_str() == "-" {
-        let mut s = String::new();
-        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).context("reading stdin")?;
-        ("<stdin>".to_string(), s)
-    } else {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read {}", file.display()))?;
-        (file.display().to_string(), text)
-    };
-    let program = macrosim_linx::asm::assemble(&name, &text)?;
+    let text = files::read_text(file, true)?;
+    files::check_output(output, &[file])?;
+    let program = macrosim_linx::asm::assemble(&files::display_name(file), &text)?;
     let elf = program.to_elf();
     std::fs::write(output, elf).with_context(|| format!("cannot write {}", output.display()))?;
     Ok(ExitCode::SUCCESS)
 }
 
 fn disasm(path: &std::path::Path) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let d = macrosim_linx::asm::objdump::disassemble_elf(&bytes)
-        .with_context(|| path.display().to_string())?;
-    // A closed pipe (`| head`) is not an error worth a message.
-    let mut out = std::io::stdout().lock();
-    let _ = write!(
-        out,
-        "\n{}:     file format elf64-linx\n{}",
-        path.display(),
-        d.text
-    );
-    if d.undecodable > 0 {
+    let bytes = files::read(path, false)?;
+    let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
+    write!(stdout, "\n{}:     file format elf64-linx\n", path.display())?;
+    let (undecodable, _) = macrosim_linx::asm::objdump::write_elf_listing(&bytes, &mut stdout)
+        .map_err(|e| match e {
+            ObjdumpError::Io(io) => anyhow::Error::new(io),
+            e => anyhow::Error::new(e).context(path.display().to_string()),
+        })?;
+    stdout.flush()?;
+    if undecodable > 0 {
         eprintln!(
-            "macrosim: {}: {} halfwords did not decode (listed as .hword)",
+            "macrosim: {}: {undecodable} halfwords did not decode (listed as .hword)",
             path.display(),
-            d.undecodable
         );
         return Ok(ExitCode::from(1));
     }
@@ -148,8 +134,13 @@ fn run_program(
     cfg: Config,
     trace: Option<PathBuf>,
     timing: bool,
+    timeout: Option<f64>,
 ) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(elf).with_context(|| format!("cannot read {}", elf.display()))?;
+    let bytes = files::read(elf, false)?;
+    if let Some(t) = &trace {
+        files::check_output(t, &[elf])?;
+    }
+    let stop = stop::install(timeout)?;
     let mut argv = vec![elf.display().to_string()];
     argv.extend(args.iter().cloned());
     let envp: Vec<String> = Vec::new();
@@ -158,12 +149,12 @@ fn run_program(
     if trace.is_none() {
         if timing {
             let mut m = Machine::new(prog, cfg, BlockRob::new(RobConfig::default()));
-            let code = finish(&mut m);
+            let code = finish(&mut m, elf, &stop);
             eprintln!("macrosim: {} instructions; {}", m.cpu.insns, m.obs.report());
             return code;
         }
         let mut m = Machine::new(prog, cfg, NoObserver);
-        return finish(&mut m);
+        return finish(&mut m, elf, &stop);
     }
     let trace = match trace {
         Some(path) => {
@@ -178,7 +169,7 @@ fn run_program(
         rob: timing.then(|| BlockRob::new(RobConfig::default())),
     };
     let mut m = Machine::new(prog, cfg, obs);
-    let code = finish(&mut m);
+    let code = finish(&mut m, elf, &stop);
     if let Some(t) = &mut m.obs.trace {
         t.finish().context("writing the trace")?;
     }
@@ -188,8 +179,25 @@ fn run_program(
     code
 }
 
-fn finish<O: Observer>(m: &mut Machine<O>) -> anyhow::Result<ExitCode> {
-    match m.run()? {
+fn finish<O: Observer>(
+    m: &mut Machine<O>,
+    elf: &std::path::Path,
+    stop: &StopSignal,
+) -> anyhow::Result<ExitCode> {
+    m.set_stop(stop.clone());
+    let exit = match m.run() {
+        Ok(exit) => exit,
+        Err(e) => {
+            eprintln!("macrosim: {e}");
+            // The note is only worth printing when the code that ran holds an instruction
+            // the two modes read differently.
+            if m.cfg.cfi == CfiMode::Strict && m.ran_mode_dependent_code() {
+                eprintln!("{STRICT_HINT}");
+            }
+            return Ok(ExitCode::from(2));
+        }
+    };
+    match exit {
         Exit::Exited(code) => Ok(ExitCode::from(code as u8)),
         Exit::Killed(sig) => {
             eprintln!("macrosim: the program was killed by signal {sig}");
@@ -199,5 +207,9 @@ fn finish<O: Observer>(m: &mut Machine<O>) -> anyhow::Result<ExitCode> {
             "instruction limit reached: {limit} instructions executed; next at {}",
             m.location(pc)
         ),
+        Exit::Stopped { reason, pc } => {
+            let at = format!("{}, after {} instructions", m.location(pc), m.cpu.insns);
+            Ok(stop::report(&elf.display(), reason, &at))
+        }
     }
 }

@@ -4,8 +4,11 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod files;
 mod linx;
+mod out;
 mod riscv;
+mod stop;
 mod tensix;
 
 #[derive(Parser)]

@@ -1,7 +1,8 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
-use macrosim_riscv::isa::{Isa, disassemble_elf};
-use macrosim_riscv::program::{Outcome, Program, RunOptions};
+use crate::{files, out, stop};
+use macrosim_riscv::isa::{Isa, ListingError, write_listing};
+use macrosim_riscv::program::{Outcome, Program, RunError, RunOptions};
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -26,6 +27,10 @@ pub enum Command {
         /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
         #[arg(long)]
         stats: bool,
+        /// Stop after this many seconds of wall-clock time (exit status 124), reporting where
+        /// the hart was; Ctrl-C stops the same way with exit status 130.
+        #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+        timeout: Option<f64>,
         /// The program.
         elf: PathBuf,
         /// Arguments for a Linux program (its argv[1..]).
@@ -51,19 +56,13 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             trace,
             stats,
+            timeout,
             elf,
             args,
-        } => run_elf(isa, max_insns, trace, stats, elf, args),
+        } => run_elf(isa, max_insns, trace, stats, timeout, elf, args),
         Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
     };
-    result.unwrap_or_else(|e| {
-        eprintln!("macrosim: {e:#}");
-        ExitCode::from(2)
-    })
-}
-
-fn read(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
-    std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
+    result.unwrap_or_else(|e| out::fail(&e))
 }
 
 fn run_elf(
@@ -71,10 +70,14 @@ fn run_elf(
     max_insns: Option<u64>,
     trace: Option<PathBuf>,
     stats: bool,
+    timeout: Option<f64>,
     elf: PathBuf,
     args: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
-    let bytes = read(&elf)?;
+    let bytes = files::read(&elf, false)?;
+    if let Some(t) = &trace {
+        files::check_output(t, &[&elf])?;
+    }
     let mut argv = vec![elf.display().to_string()];
     argv.extend(args);
     let opts = RunOptions {
@@ -85,6 +88,7 @@ fn run_elf(
     };
     let mut program =
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    program.set_stop(stop::install(timeout)?);
     let start = Instant::now();
     let outcome = match &trace {
         None => program.run(&mut NoTrace),
@@ -106,7 +110,17 @@ fn run_elf(
             n as f64 / seconds.max(1e-9) / 1e6
         );
     }
-    let outcome = outcome?;
+    let outcome = match outcome {
+        Err(RunError::Stopped {
+            site,
+            reason,
+            retired,
+        }) => {
+            let at = format!("{site}, after {retired} instructions");
+            return Ok(stop::report(&elf.display(), reason, &at));
+        }
+        other => other?,
+    };
     if let Outcome::Fail { test } = outcome {
         eprintln!("macrosim: {}: FAIL (test {test})", elf.display());
     }
@@ -117,11 +131,12 @@ fn run_elf(
 }
 
 fn disasm(isa: Isa, path: &PathBuf) -> anyhow::Result<()> {
-    let bytes = read(path)?;
-    let text = disassemble_elf(&bytes, isa)
-        .map_err(|e| anyhow::anyhow!("{}: not a valid ELF file: {e}", path.display()))?;
-    let mut out = std::io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
+    let bytes = files::read(path, false)?;
+    let mut stdout = BufWriter::new(std::io::stdout().lock());
+    write_listing(&bytes, isa, &mut stdout).map_err(|e| match e {
+        ListingError::Io(io) => anyhow::Error::new(io),
+        e => anyhow::Error::new(e).context(path.display().to_string()),
+    })?;
+    stdout.flush()?;
     Ok(())
 }

@@ -167,6 +167,24 @@ pub fn load(
     mem: &mut SparseMemory,
     opts: &LoadOptions,
 ) -> Result<ElfImage, ElfError> {
+    match identify(bytes, opts.class, opts.machine)? {
+        ElfClass::Elf32 => {
+            load_as::<elf::FileHeader32<object::LittleEndian>>(bytes, mem, opts, ElfClass::Elf32)
+        }
+        ElfClass::Elf64 => {
+            load_as::<elf::FileHeader64<object::LittleEndian>>(bytes, mem, opts, ElfClass::Elf64)
+        }
+    }
+}
+
+/// Check that `bytes` is a little-endian ELF file of the `class` and `e_machine` asked for (when
+/// given) and return its class. [`load`] starts with this check; tools that only read a file
+/// (disassemblers) use it to refuse the same files a run would refuse.
+pub fn identify(
+    bytes: &[u8],
+    class: Option<ElfClass>,
+    machine: Option<u16>,
+) -> Result<ElfClass, ElfError> {
     let ident = bytes
         .get(..6)
         .ok_or_else(|| ElfError::Malformed("file is shorter than an ELF identification".into()))?;
@@ -178,25 +196,23 @@ pub fn load(
     if ident[5] == elf::ELFDATA2MSB.0 {
         return Err(ElfError::BigEndian);
     }
-    let class = match ident[4] {
+    let found = match ident[4] {
         c if c == elf::ELFCLASS32.0 => ElfClass::Elf32,
         c if c == elf::ELFCLASS64.0 => ElfClass::Elf64,
         c => return Err(ElfError::Malformed(format!("unknown ELF class {c}"))),
     };
-    if let Some(expected) = opts.class.filter(|&e| e != class) {
-        return Err(ElfError::WrongClass {
-            found: class,
-            expected,
-        });
+    if let Some(expected) = class.filter(|&e| e != found) {
+        return Err(ElfError::WrongClass { found, expected });
     }
-    match class {
-        ElfClass::Elf32 => {
-            load_as::<elf::FileHeader32<object::LittleEndian>>(bytes, mem, opts, class)
-        }
-        ElfClass::Elf64 => {
-            load_as::<elf::FileHeader64<object::LittleEndian>>(bytes, mem, opts, class)
-        }
+    // e_machine is the half-word at offset 18 in both classes (System V gABI, "ELF Header").
+    let m = bytes
+        .get(18..20)
+        .map(|b| u16::from_le_bytes([b[0], b[1]]))
+        .ok_or_else(|| ElfError::Malformed("file is shorter than an ELF header".into()))?;
+    if let Some(expected) = machine.filter(|&e| e != m) {
+        return Err(ElfError::WrongMachine { found: m, expected });
     }
+    Ok(found)
 }
 
 fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
@@ -208,13 +224,6 @@ fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
     let file = ElfFile::<H>::parse(bytes).map_err(|e| ElfError::Malformed(e.to_string()))?;
     let e = file.endian();
     let header = file.elf_header();
-    let machine = header.e_machine(e).0;
-    if let Some(expected) = opts.machine.filter(|&m| m != machine) {
-        return Err(ElfError::WrongMachine {
-            found: machine,
-            expected,
-        });
-    }
     let kind = match header.e_type(e) {
         elf::ET_EXEC => ElfKind::Executable,
         elf::ET_DYN => ElfKind::PositionIndependent,
@@ -313,21 +322,12 @@ fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
             limit: MAX_IMAGE_BYTES,
         });
     }
-    for (i, a) in segs.iter().enumerate() {
-        for b in &segs[i + 1..] {
-            let (a_end, b_end) = (a.vaddr + a.memsz, b.vaddr + b.memsz);
-            if a.memsz > 0 && b.memsz > 0 && a.vaddr < b_end && b.vaddr < a_end {
-                return Err(ElfError::Overlap {
-                    a: a.index,
-                    a_start: a.vaddr,
-                    a_end,
-                    b: b.index,
-                    b_start: b.vaddr,
-                    b_end,
-                });
-            }
-        }
-    }
+    check_overlaps(
+        &segs
+            .iter()
+            .map(|s| (s.index, s.vaddr, s.memsz))
+            .collect::<Vec<_>>(),
+    )?;
 
     let phent = u64::from(header.e_phentsize(e));
     let phnum = file.elf_program_headers().len() as u64;
@@ -365,7 +365,7 @@ fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
     Ok(ElfImage {
         class,
         kind,
-        machine,
+        machine: header.e_machine(e).0,
         flags: header.e_flags(e).0,
         entry: entry.wrapping_add(bias),
         load_bias: bias,
@@ -377,6 +377,44 @@ fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
         end,
         symbols,
     })
+}
+
+/// Refuse overlapping non-empty segments `(program header index, vaddr, memsz)`. Sorting by
+/// address makes this O(n log n) (a file may have hundreds of thousands of PT_LOAD entries),
+/// and ends are compared as last addresses (`vaddr + memsz - 1`, checked not to overflow by
+/// the caller) so that a segment ending at the top of the address space cannot wrap to 0.
+fn check_overlaps(segs: &[(usize, u64, u64)]) -> Result<(), ElfError> {
+    let mut sorted: Vec<_> = segs.iter().filter(|s| s.2 > 0).copied().collect();
+    sorted.sort_unstable_by_key(|&(index, vaddr, _)| (vaddr, index));
+    // The segment reaching furthest so far: any later one starting at or before its last
+    // address overlaps it.
+    let mut reach: Option<(usize, u64, u64)> = None;
+    for &(index, vaddr, memsz) in &sorted {
+        let last = vaddr + (memsz - 1);
+        if let Some((ri, rv, rm)) = reach {
+            let r_last = rv + (rm - 1);
+            if vaddr <= r_last {
+                let ((a, a_start, a_size), (b, b_start, b_size)) = if ri < index {
+                    ((ri, rv, rm), (index, vaddr, memsz))
+                } else {
+                    ((index, vaddr, memsz), (ri, rv, rm))
+                };
+                return Err(ElfError::Overlap {
+                    a,
+                    a_start,
+                    a_end: a_start.saturating_add(a_size),
+                    b,
+                    b_start,
+                    b_end: b_start.saturating_add(b_size),
+                });
+            }
+            if last <= r_last {
+                continue;
+            }
+        }
+        reach = Some((index, vaddr, memsz));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -528,5 +566,43 @@ pub(crate) mod tests {
             load(&past_4g, &mut mem, &opts()),
             Err(ElfError::OutOfAddressSpace { .. })
         ));
+    }
+
+    #[test]
+    fn overlaps_are_found_at_the_top_of_the_address_space_and_inside_long_segments() {
+        let top = u64::MAX - 0xfff;
+        // Two segments ending exactly at 2^64: `vaddr + memsz` would wrap to 0.
+        assert!(matches!(
+            check_overlaps(&[(0, top, 0x1000), (1, top + 0x800, 0x800)]),
+            Err(ElfError::Overlap { a: 0, b: 1, .. })
+        ));
+        // A long segment overlapping one after several that it covers.
+        let segs = [(3, 0x1000, 0x10_0000), (0, 0x2000, 0x10), (1, 0x9000, 0x10)];
+        assert!(matches!(
+            check_overlaps(&segs),
+            Err(ElfError::Overlap { a: 0, b: 3, .. })
+        ));
+        // Adjacent and empty segments do not overlap.
+        assert_eq!(
+            check_overlaps(&[(0, 0x1000, 0x1000), (1, 0x2000, 0x1000), (2, 0x1800, 0)]),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn checking_many_segments_takes_n_log_n_time() {
+        // 400k disjoint one-page segments in reverse order, then one overlapping the first:
+        // the quadratic check took 100 s on this; sorting takes milliseconds.
+        let mut segs: Vec<_> = (0..400_000u64)
+            .map(|i| (i as usize, (400_000 - i) << 12, 0x1000))
+            .collect();
+        let start = std::time::Instant::now();
+        assert_eq!(check_overlaps(&segs), Ok(()));
+        segs.push((400_000, 0x1000 + 0x800, 0x100));
+        assert!(matches!(
+            check_overlaps(&segs),
+            Err(ElfError::Overlap { b: 400_000, .. })
+        ));
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! * [`memory`]: a sparse, paged, permission-checked memory for 32- and 64-bit address spaces.
 //! * [`elf`]: loading static ELF executables (ET_EXEC and static-pie ET_DYN) into that memory.
+//! * [`stop`]: asking a run to stop from outside (Ctrl-C, `--timeout`).
 //! * [`linux`]: the Linux user-mode runtime: the initial stack (argc, argv, envp, auxv) and the
 //!   system calls a static newlib/picolibc/musl program needs, for any word size.
 //!
@@ -10,5 +11,6 @@
 pub mod elf;
 pub mod linux;
 pub mod memory;
+pub mod stop;
 
 pub use memory::{Access, MemFault, Perm, SparseMemory};

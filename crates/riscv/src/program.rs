@@ -21,6 +21,7 @@ use crate::mmio::{NoMmio, ToHost};
 use crate::trace::Trace;
 use macrosim_core::elf::{self, ElfClass, ElfError, ElfImage, LoadOptions, PermPolicy};
 use macrosim_core::linux::{Outcome as SysOutcome, Process, ProcessConfig, StartError};
+use macrosim_core::stop::{POLL_INSNS, StopReason, StopSignal};
 use macrosim_core::{Perm, SparseMemory};
 use std::fmt;
 use thiserror::Error;
@@ -110,6 +111,13 @@ pub enum RunError {
     },
     #[error("{site}: ran past the limit of {limit} instructions (--max-insns)")]
     Limit { site: Site, limit: u64 },
+    /// Stopped from outside ([`Program::set_stop`]): Ctrl-C or `--timeout`.
+    #[error("{reason} at {site} after {retired} instructions")]
+    Stopped {
+        site: Site,
+        reason: StopReason,
+        retired: u64,
+    },
     #[error(
         "{site}: tohost command {value:#x} is not supported (only 1 = pass and odd values = fail)"
     )]
@@ -127,6 +135,7 @@ pub struct Program {
     pub hart: Hart,
     kind: Kind,
     max_insns: Option<u64>,
+    stop: StopSignal,
 }
 
 impl Program {
@@ -183,6 +192,7 @@ impl Program {
             hart,
             kind,
             max_insns: opts.max_insns,
+            stop: StopSignal::new(),
         })
     }
 
@@ -214,16 +224,33 @@ impl Program {
         self.mem.fetch_u32(u64::from(pc)).ok()
     }
 
+    /// Let `stop` end the run ([`RunError::Stopped`]); it is polled every
+    /// [`POLL_INSNS`] instructions at most.
+    pub fn set_stop(&mut self, stop: StopSignal) {
+        self.stop = stop;
+    }
+
     /// Run to the end.
     pub fn run<T: Trace>(&mut self, t: &mut T) -> Result<Outcome, RunError> {
         let limit = self.max_insns.unwrap_or(u64::MAX);
         loop {
-            let left = limit.saturating_sub(self.hart.retired());
+            if let Some(reason) = self.stop.requested() {
+                let pc = self.hart.pc();
+                return Err(RunError::Stopped {
+                    site: self.site(pc, self.fetch(pc)),
+                    reason,
+                    retired: self.hart.retired(),
+                });
+            }
+            let to_limit = limit.saturating_sub(self.hart.retired());
+            // The hart runs in slices so that the stop signal is polled between them.
+            let left = to_limit.min(POLL_INSNS);
             let stop = match &mut self.kind {
                 Kind::BareMetal(tohost) => self.hart.run(&mut self.mem, tohost, t, left),
                 Kind::Linux(_) => self.hart.run(&mut self.mem, &mut NoMmio, t, left),
             };
             match stop {
+                Stop::Limit if to_limit > left => {}
                 Stop::Limit => {
                     let pc = self.hart.pc();
                     return Err(RunError::Limit {

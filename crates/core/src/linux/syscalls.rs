@@ -27,6 +27,9 @@ const S_IFCHR: u32 = 0o020000;
 const S_IFREG: u32 = 0o100000;
 const S_IFDIR: u32 = 0o040000;
 
+/// The highest signal number (`_NSIG - 1` on Linux).
+const MAX_SIGNAL: i32 = 64;
+
 /// Where a process's memory goes and what it reports about itself.
 #[derive(Clone, Debug)]
 pub struct ProcessConfig {
@@ -185,11 +188,13 @@ impl Process {
             134 => self.sigaction(mem, a[2]),
             129 | 131 => {
                 // kill/tgkill of ourselves: the signal is in a1 (kill) or a2 (tgkill).
-                let sig = if nr == 129 { a[1] } else { a[2] };
-                if sig == 0 {
-                    Ok(0)
-                } else {
-                    return Outcome::Killed(sig as u32);
+                // The signal is an `int`; Linux accepts 0 (a permission probe) and 1..=_NSIG-1
+                // (64) and gives EINVAL for anything else (kill(2), "ERRORS").
+                let sig = (if nr == 129 { a[1] } else { a[2] }) as i32;
+                match sig {
+                    0 => Ok(0),
+                    1..=MAX_SIGNAL => return Outcome::Killed(sig as u32),
+                    _ => Err(EINVAL),
                 }
             }
             113 | 403 => self.clock_gettime(mem, a[0], a[1], nr == 113 && word == 4),
@@ -955,6 +960,24 @@ mod tests {
         assert_eq!(
             p.syscall(&mut mem, 131, [1, 1, 6, 0, 0, 0]),
             Outcome::Killed(6)
+        );
+        // Signal numbers outside 0..=64 are EINVAL (kill(2)), not a death by "signal 200".
+        let einval = Outcome::Return((-EINVAL) as u32 as u64);
+        for sig in [65, 200, u64::MAX, (-1i32) as u32 as u64] {
+            assert_eq!(
+                p.syscall(&mut mem, 129, [1, sig, 0, 0, 0, 0]),
+                einval,
+                "{sig}"
+            );
+            assert_eq!(
+                p.syscall(&mut mem, 131, [1, 1, sig, 0, 0, 0]),
+                einval,
+                "{sig}"
+            );
+        }
+        assert_eq!(
+            p.syscall(&mut mem, 129, [1, 64, 0, 0, 0, 0]),
+            Outcome::Killed(64)
         );
     }
 

@@ -1,7 +1,7 @@
 //! `objdump -d`-style disassembly of a Linx ELF: every executable section, with the symbol
 //! table's labels (format of `data/linx/disasm_example.s`).
 
-use crate::isa::listing::{SymbolTable, listing};
+use crate::isa::listing::{SymbolTable, write_listing};
 use object::read::elf::{ElfFile64, FileHeader};
 use object::{Object, ObjectSection, ObjectSymbol, SectionFlags, SymbolKind, elf};
 use thiserror::Error;
@@ -17,6 +17,8 @@ pub enum ObjdumpError {
     WrongMachine(u16),
     #[error("section {name}: {why}")]
     Section { name: String, why: String },
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
 }
 
 /// The disassembly (the sections' listings, without objdump's leading file line) and how
@@ -29,6 +31,21 @@ pub struct Disassembly {
 
 /// Disassemble the executable sections of `bytes` (an ELF64 file).
 pub fn disassemble_elf(bytes: &[u8]) -> Result<Disassembly, ObjdumpError> {
+    let mut out = Vec::new();
+    let (undecodable, instructions_bytes) = write_elf_listing(bytes, &mut out)?;
+    Ok(Disassembly {
+        text: String::from_utf8_lossy(&out).into_owned(),
+        undecodable,
+        instructions_bytes,
+    })
+}
+
+/// [`disassemble_elf`], written section by section and line by line to `out`; returns the
+/// number of halfwords that did not decode and the executable bytes listed.
+pub fn write_elf_listing(
+    bytes: &[u8],
+    out: &mut dyn std::io::Write,
+) -> Result<(usize, usize), ObjdumpError> {
     let file = ElfFile64::<object::LittleEndian>::parse(bytes)
         .map_err(|e| ObjdumpError::NotElf(e.to_string()))?;
     let machine = file.elf_header().e_machine(object::LittleEndian).0;
@@ -42,7 +59,6 @@ pub fn disassemble_elf(bytes: &[u8]) -> Result<Disassembly, ObjdumpError> {
         .filter(|(_, n)| !n.is_empty() && !n.starts_with("$"))
         .collect();
     let syms = SymbolTable::new(syms);
-    let mut text = String::new();
     let mut undecodable = 0;
     let mut instructions_bytes = 0;
     for section in file.sections() {
@@ -57,15 +73,9 @@ pub fn disassemble_elf(bytes: &[u8]) -> Result<Disassembly, ObjdumpError> {
             name: name.clone(),
             why: e.to_string(),
         })?;
-        text.push_str(&format!("\n\nDisassembly of section {name}:\n"));
-        let (body, bad) = listing(data, section.address(), &syms);
-        text.push_str(&body);
-        undecodable += bad;
+        write!(out, "\n\nDisassembly of section {name}:\n")?;
+        undecodable += write_listing(data, section.address(), &syms, out)?;
         instructions_bytes += data.len();
     }
-    Ok(Disassembly {
-        text,
-        undecodable,
-        instructions_bytes,
-    })
+    Ok((undecodable, instructions_bytes))
 }

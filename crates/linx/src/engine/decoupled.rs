@@ -46,7 +46,8 @@ pub struct Work {
     pub tile_bytes: u64,
     pub loads: bool,
     pub stores: bool,
-    /// The instruction limit was reached during the replays (the run stops there).
+    /// The instruction limit was reached, or a stop requested, during the replays (the run
+    /// stops there).
     pub limit_reached: bool,
 }
 
@@ -118,6 +119,10 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
     let saved_hands = (m.cpu.regs.t, m.cpu.regs.u);
     'lanes: for lc2 in 0..lanes[2].max(1) {
         for lc1 in 0..lanes[1].max(1) {
+            if m.stop.requested().is_some() {
+                work.limit_reached = true;
+                break 'lanes;
+            }
             for lc0 in 0..lanes[0] {
                 let mut lane = Lane {
                     lc: [lc0, lc1, lc2],
@@ -139,7 +144,8 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
                     lane: [lc0, lc1, lc2],
                     fault: Box::new(fault),
                 })?;
-                if work.limit_reached {
+                if work.limit_reached || m.stop.requested().is_some() {
+                    work.limit_reached = true;
                     break 'lanes;
                 }
             }

@@ -31,6 +31,7 @@ use crate::state::cpu::Cpu;
 use crate::state::error::Fault;
 use crate::state::regs::REG_SP;
 use macrosim_core::linux::Process;
+use macrosim_core::stop::{StopReason, StopSignal};
 use macrosim_core::{Access, SparseMemory};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -66,6 +67,9 @@ pub enum Exit {
     /// `--max-insns` reached: the limit, and the instruction that would have run next (the
     /// block start when the limit stopped a decoupled body's lane replays).
     InsnLimit { limit: u64, pc: u64 },
+    /// Stopped from outside ([`Machine::set_stop`]: Ctrl-C, `--timeout`) before the block or
+    /// lane replay at `pc`.
+    Stopped { reason: StopReason, pc: u64 },
 }
 
 /// A loaded program and its hart.
@@ -81,6 +85,8 @@ pub struct Machine<O: Observer> {
     /// How often compat-mode rules were needed.
     pub compat: CompatUse,
     pub obs: O,
+    /// Polled between blocks and between the lanes of a body replay.
+    pub(super) stop: StopSignal,
 }
 
 impl<O: Observer> Machine<O> {
@@ -99,7 +105,13 @@ impl<O: Observer> Machine<O> {
             next_run: None,
             compat: CompatUse::default(),
             obs,
+            stop: StopSignal::new(),
         }
+    }
+
+    /// Let `stop` end the run with [`Exit::Stopped`].
+    pub fn set_stop(&mut self, stop: StopSignal) {
+        self.stop = stop;
     }
 
     /// Drop every decoded run if code memory was written since they were decoded.
@@ -247,5 +259,16 @@ impl<O: Observer> Machine<O> {
         run.event.insns = run.ops.len() as u64;
         run.end = pc;
         run
+    }
+
+    /// Whether the code decoded so far holds an instruction that `--cfi strict` and `--cfi
+    /// compat` read differently (SrcRType 11, CSEL with SrcP != 0, ...: the lowering differs),
+    /// so that a fault may come from choosing the wrong mode.
+    pub fn ran_mode_dependent_code(&self) -> bool {
+        self.cache.runs.iter().any(|run| {
+            run.pcs.iter().zip(&run.decoded).any(|(&pc, d)| {
+                d.is_some_and(|d| lower(&d, pc, CfiMode::Strict) != lower(&d, pc, CfiMode::Compat))
+            })
+        })
     }
 }

@@ -35,6 +35,12 @@ impl<O: Observer> Machine<O> {
         self.check_target(None, self.pc, arrival)
             .map_err(|f| self.error_at(f, self.pc))?;
         loop {
+            if let Some(reason) = self.stop.requested() {
+                return Ok(Exit::Stopped {
+                    reason,
+                    pc: self.pc,
+                });
+            }
             match self.block(arrival)? {
                 BlockEnd::Next(pc, a) => {
                     self.pc = pc;
@@ -60,9 +66,15 @@ impl<O: Observer> Machine<O> {
         let landing = Self::is_landing(run.first());
         let ok = landing || (self.cfg.cfi == CfiMode::Compat && a.kind != TargetKind::Dynamic);
         self.compat.cfi_exempt += u64::from(!landing && ok);
+        let unfetchable = run.decoded[0].is_none();
         self.next_run = Some(run);
         if ok {
             return Ok(());
+        }
+        // Nothing could be fetched there (unmapped, not executable, undecodable): that fault
+        // comes first; only a fetched instruction can fail to be a block start.
+        if unfetchable && let Err(f) = self.fetch(target) {
+            return Err(f);
         }
         Err(Fault::Cfi {
             kind: if a.kind == TargetKind::Linear {
@@ -283,9 +295,13 @@ impl<O: Observer> Machine<O> {
     fn commit(&mut self, fallthrough: u64, acc: &BlockEvent, run: &Run) -> Result<BlockEnd, Fault> {
         let work = crate::engine::decoupled::finish_block(self)?;
         if work.limit_reached {
-            return Ok(BlockEnd::Exit(Exit::InsnLimit {
-                limit: self.cfg.max_insns.unwrap_or(0),
-                pc: self.pc,
+            let pc = self.pc;
+            return Ok(BlockEnd::Exit(match self.stop.requested() {
+                Some(reason) => Exit::Stopped { reason, pc },
+                None => Exit::InsnLimit {
+                    limit: self.cfg.max_insns.unwrap_or(0),
+                    pc,
+                },
             }));
         }
         let barg = self.cpu.barg;

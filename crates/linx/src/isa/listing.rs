@@ -2,7 +2,6 @@
 //! instruction word in hex, the disassembly), the format of `data/linx/disasm_example.s`.
 
 use super::{DecodeError, Symbols, decode, insn_len};
-use std::fmt::Write as _;
 
 /// Symbols by address; `lookup` finds the nearest symbol at or below an address.
 #[derive(Clone, Debug, Default)]
@@ -55,19 +54,30 @@ pub fn line(addr: u64, bytes: &[u8], text: &str) -> String {
 /// The listing of `code` loaded at `base`: a header before each symbol, then instructions.
 /// Bytes that do not decode are listed as `.hword` halfwords and counted in the result.
 pub fn listing(code: &[u8], base: u64, syms: &SymbolTable) -> (String, usize) {
-    let mut out = String::new();
+    let mut out = Vec::new();
+    let bad = write_listing(code, base, syms, &mut out).expect("writing to memory cannot fail");
+    (String::from_utf8_lossy(&out).into_owned(), bad)
+}
+
+/// [`listing`], written line by line to `out` (memory use does not grow with the listing).
+pub fn write_listing(
+    code: &[u8],
+    base: u64,
+    syms: &SymbolTable,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<usize> {
     let mut off = 0;
     let mut bad = 0;
     while off + 1 < code.len() {
         let addr = base + off as u64;
         for name in syms.at(addr) {
-            let _ = write!(out, "\n{addr:016x} <{name}>:\n");
+            write!(out, "\n{addr:016x} <{name}>:\n")?;
         }
         match decode(&code[off..]) {
             Ok(d) => {
                 let len = usize::from(d.len);
                 let text = d.at(addr).with_symbols(syms).to_string();
-                out.push_str(&line(addr, &code[off..off + len], &text));
+                writeln!(out, "{}", line(addr, &code[off..off + len], &text))?;
                 off += len;
             }
             Err(e) => {
@@ -81,12 +91,11 @@ pub fn listing(code: &[u8], base: u64, syms: &SymbolTable) -> (String, usize) {
                     u16::from_le_bytes([hw[0], hw[1]]),
                     insn_len(u16::from_le_bytes([hw[0], hw[1]]))
                 );
-                out.push_str(&line(addr, hw, &text));
+                writeln!(out, "{}", line(addr, hw, &text))?;
                 off += 2;
                 bad += 1;
             }
         }
-        out.push('\n');
     }
-    (out, bad)
+    Ok(bad)
 }

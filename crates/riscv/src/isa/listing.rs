@@ -4,11 +4,27 @@
 //! objdump's output for the test programs.
 
 use super::{BASE_TABLES, Decoder, Isa};
+use crate::program::EM_RISCV;
+use macrosim_core::elf::{self, ElfClass, ElfError};
 use object::{Object, ObjectSection, SectionKind};
-use std::fmt::Write as _;
+use std::io::{self, Write};
 
-/// The listing of `elf`'s executable sections for a hart with extensions `isa`.
-pub fn disassemble_elf(elf: &[u8], isa: Isa) -> Result<String, object::Error> {
+/// Why a listing could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ListingError {
+    /// Not an RV32 ELF: the same check `riscv run` makes.
+    #[error(transparent)]
+    NotRv32(#[from] ElfError),
+    #[error(transparent)]
+    Parse(#[from] object::Error),
+    #[error(transparent)]
+    Io(#[from] io::Error),
+}
+
+/// Write the listing of `elf`'s executable sections for a hart with extensions `isa` to
+/// `out`, line by line (memory use does not grow with the listing).
+pub fn write_listing(elf: &[u8], isa: Isa, out: &mut dyn Write) -> Result<(), ListingError> {
+    elf::identify(elf, Some(ElfClass::Elf32), Some(EM_RISCV))?;
     let file = object::File::parse(elf)?;
     let tables: Vec<_> = BASE_TABLES
         .iter()
@@ -16,7 +32,6 @@ pub fn disassemble_elf(elf: &[u8], isa: Isa) -> Result<String, object::Error> {
         .filter(|t| isa.has(t.extension))
         .collect();
     let decoder = Decoder::new(&tables);
-    let mut out = String::new();
     for section in file.sections() {
         if section.kind() != SectionKind::Text {
             continue;
@@ -25,12 +40,19 @@ pub fn disassemble_elf(elf: &[u8], isa: Isa) -> Result<String, object::Error> {
         for (k, chunk) in data.chunks_exact(4).enumerate() {
             let pc = (section.address() + 4 * k as u64) as u32;
             let word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-            let _ = writeln!(
+            writeln!(
                 out,
                 "{pc:8x}:\t{word:08x}\t{}",
                 decoder.disassemble(word, pc)
-            );
+            )?;
         }
     }
-    Ok(out)
+    Ok(())
+}
+
+/// The listing of `elf`'s executable sections for a hart with extensions `isa`, as a string.
+pub fn disassemble_elf(elf: &[u8], isa: Isa) -> Result<String, ListingError> {
+    let mut out = Vec::new();
+    write_listing(elf, isa, &mut out)?;
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }

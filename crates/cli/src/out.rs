@@ -1,0 +1,27 @@
+//! Standard output for every verb: a closed pipe (`| head`) ends the command quietly with the
+//! status a Unix tool killed by SIGPIPE has (141 = 128 + 13), never with a panic or an error
+//! message.
+
+use std::io;
+use std::process::ExitCode;
+
+/// The exit status after a closed standard output.
+pub const BROKEN_PIPE: u8 = 141;
+
+/// Is `e` (or anything it was caused by) a write to a closed pipe?
+pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The CLI's one error rule: a closed pipe exits quietly with [`BROKEN_PIPE`]; anything else
+/// prints `macrosim: …` and exits with status 2.
+pub fn fail(e: &anyhow::Error) -> ExitCode {
+    if is_broken_pipe(e) {
+        return ExitCode::from(BROKEN_PIPE);
+    }
+    eprintln!("macrosim: {e:#}");
+    ExitCode::from(2)
+}
