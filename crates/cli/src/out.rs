@@ -22,6 +22,24 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(e) {
         return ExitCode::from(BROKEN_PIPE);
     }
-    eprintln!("macrosim: {e:#}");
+    eprintln!("{}", printable(&format!("macrosim: {e:#}")));
     ExitCode::from(2)
+}
+
+/// `message` safe to print on a terminal: control characters other than newline and tab, and
+/// invisible format characters (a byte-order mark, ...), are shown as `\u{…}` escapes instead
+/// of being sent raw (a NUL, CR or escape sequence echoed from an input file).
+pub fn printable(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| {
+            let invisible = (c.is_control() && c != '\n' && c != '\t')
+                || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}');
+            if invisible {
+                format!("\\u{{{:x}}}", u32::from(c))
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

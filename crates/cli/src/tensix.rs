@@ -6,12 +6,13 @@
 //!   `FILE:LINE: what is wrong` on standard error, exit status 2, nothing on standard output.
 //! * `bench [--arch wh|bh] [--samples N] [--min-time SECONDS] FILE...`: expansion throughput.
 
+use crate::{files, out, stop};
 use cpu_time::ThreadTime;
 use macrosim_tensix::frontend::{FrontendTiming, Thread, ThreadFrontend, TimingStats};
 use macrosim_tensix::isa::disasm::disassemble;
 use macrosim_tensix::program::Program;
 use macrosim_tensix::{Arch, UnknownArch};
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -51,7 +52,7 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 5)]
     samples: u32,
     /// Least CPU time per sample, in seconds
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5, value_parser = stop::parse_seconds)]
     min_time: f64,
     /// The .tt programs
     #[arg(required = true)]
@@ -77,18 +78,8 @@ pub fn run(cmd: Command) -> ExitCode {
 
 /// The program in `file`, or the error messages (`FILE:LINE: ...`) to print.
 fn load(file: &PathBuf, arch: Arch) -> Result<Program, Vec<String>> {
-    let name = if file.as_os_str() == "-" {
-        "<stdin>".to_string()
-    } else {
-        file.display().to_string()
-    };
-    let text = if file.as_os_str() == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map(|_| text)
-    } else {
-        std::fs::read_to_string(file)
-    }
-    .map_err(|e| vec![format!("{name}: cannot read: {e}")])?;
+    let name = files::display_name(file);
+    let text = files::read_text(file, true).map_err(|e| vec![format!("{e:#}")])?;
     let program = Program::parse(&text, arch).map_err(|errors| {
         errors
             .0
@@ -97,7 +88,10 @@ fn load(file: &PathBuf, arch: Arch) -> Result<Program, Vec<String>> {
             .collect::<Vec<_>>()
     })?;
     for w in program.warnings(arch) {
-        eprintln!("{name}:{}: warning: {}", w.line, w.message);
+        eprintln!(
+            "{}",
+            out::printable(&format!("{name}:{}: warning: {}", w.line, w.message))
+        );
     }
     Ok(program)
 }
@@ -107,7 +101,7 @@ fn expand(args: &ExpandArgs) -> ExitCode {
         Ok(p) => p,
         Err(messages) => {
             for m in messages {
-                eprintln!("{m}");
+                eprintln!("{}", out::printable(&m));
             }
             return ExitCode::from(2);
         }
@@ -119,12 +113,7 @@ fn expand(args: &ExpandArgs) -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // The reader went away (e.g. `| head`): not an error of ours.
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("macrosim: writing output: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => out::fail(&anyhow::Error::new(e).context("writing the output")),
     }
 }
 
@@ -200,14 +189,12 @@ fn write_summary(w: &mut impl Write, s: &TimingStats) -> io::Result<()> {
 fn bench(args: &BenchArgs) -> ExitCode {
     match bench_all(args) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("macrosim: {e:#}");
-            ExitCode::from(2)
-        }
+        Err(e) => out::fail(&e),
     }
 }
 
 fn bench_all(args: &BenchArgs) -> anyhow::Result<()> {
+    let mut stdout = io::stdout().lock();
     for file in &args.files {
         let program =
             load(file, args.arch).map_err(|messages| anyhow::anyhow!(messages.join("\n")))?;
@@ -241,11 +228,12 @@ fn bench_all(args: &BenchArgs) -> anyhow::Result<()> {
         rates.sort_by(f64::total_cmp);
         let median = rates[rates.len() / 2];
         let samples: Vec<String> = rates.iter().map(|r| format!("{r:.4e}")).collect();
-        println!(
+        writeln!(
+            stdout,
             "{} words_per_run={words_per_run} median_words_per_s={median:.4e} samples={}",
             file.display(),
             samples.join(",")
-        );
+        )?;
     }
     Ok(())
 }

@@ -158,3 +158,34 @@ fn overlapping_sections_are_reported() {
     .unwrap_err();
     assert_eq!(e.to_string(), "o.s:5: sections .text and .data overlap");
 }
+
+/// `<<` is an operator in instruction operands as in `.word` (README, "Expressions"): it
+/// must not end the expression the way a `<symbol>` annotation does.
+#[test]
+fn shifts_work_in_instruction_operands() {
+    let image = |body: &str| {
+        let src = format!(".text\n_start: C.BSTART.STD\n{body}\nC.BSTOP\n");
+        assemble("t.s", &src)
+            .unwrap_or_else(|e| panic!("{body}: {e}"))
+            .to_elf()
+    };
+    assert_eq!(image("addi zero, 1<<2, ->a0"), image("addi zero, 4, ->a0"));
+    assert_eq!(
+        image("addi zero, (1 << 3) + 1, ->a0"),
+        image("addi zero, 9, ->a0")
+    );
+    assert_eq!(image("ldi [sp, 2<<3], ->a0"), image("ldi [sp, 16], ->a0"));
+}
+
+/// The output image has a limit, reported with the line that passes it (80 × `.zero 64 MiB`
+/// aborted the process on an allocation failure before).
+#[test]
+fn a_source_producing_too_much_output_is_an_error_with_its_line() {
+    let src = ".data\n".to_string() + &".zero 0x4000000\n".repeat(80);
+    let e = assemble("big.s", &src).err().expect("an error");
+    assert_eq!(e.line, 6, "{e}");
+    assert!(e.to_string().contains("limit"), "{e}");
+    // .bss costs no file space and is not limited here.
+    let bss = ".bss\n".to_string() + &".zero 0x4000000\n".repeat(8);
+    assert!(assemble("bss.s", &bss).is_ok());
+}

@@ -125,9 +125,28 @@ pub fn assemble(file: &str, text: &str) -> Result<Program, AsmError> {
     a.switch(".text", 1);
     for (i, raw) in text.lines().enumerate() {
         a.line(i + 1, raw)?;
+        let bytes: u64 = a
+            .sections
+            .iter()
+            .filter(|s| s.kind != SectionKind::Bss)
+            .map(|s| s.size)
+            .sum();
+        if bytes > MAX_OUTPUT_BYTES {
+            return Err(a.err(
+                i + 1,
+                format!(
+                    "the program's contents pass the limit of {} MiB",
+                    MAX_OUTPUT_BYTES >> 20
+                ),
+            ));
+        }
     }
     a.finish()
 }
+
+/// The most section contents (everything but `.bss`) one source may produce: checked after
+/// every line, so no single line can allocate more than a `.zero` (64 MiB) beyond it.
+pub const MAX_OUTPUT_BYTES: u64 = 256 << 20;
 
 impl Assembler<'_> {
     fn err(&self, line: usize, msg: impl Into<String>) -> AsmError {

@@ -61,8 +61,13 @@ impl<'a> Cursor<'a> {
         self.ws();
         let r = self.rest();
         let mut end = r.len();
-        for (i, c) in r.char_indices() {
-            if c == ',' || c == ']' || (c == '<' && !r[i..].starts_with("<<")) {
+        let mut chars = r.char_indices();
+        while let Some((i, c)) = chars.next() {
+            if c == '<' && r[i..].starts_with("<<") {
+                chars.next(); // both characters of the shift operator
+                continue;
+            }
+            if c == ',' || c == ']' || c == '<' {
                 end = i;
                 break;
             }
