@@ -26,18 +26,19 @@ pub fn read(path: &Path, stdin_ok: bool) -> anyhow::Result<Vec<u8>> {
         let name = path.display();
         let meta = std::fs::metadata(path).with_context(|| format!("cannot read {name}"))?;
         if !meta.is_file() {
-            bail!("cannot read {name}: not a regular file");
+            return Err(anyhow::anyhow!("not a regular file"))
+                .context(format!("cannot read {name}"));
         }
         std::fs::File::open(path)
             .and_then(|f| f.take(MAX_INPUT + 1).read_to_end(&mut bytes))
             .with_context(|| format!("cannot read {name}"))?;
     }
     if bytes.len() as u64 > MAX_INPUT {
-        bail!(
-            "cannot read {}: larger than the {} MiB limit",
-            path.display(),
+        return Err(anyhow::anyhow!(
+            "larger than the {} MiB limit",
             MAX_INPUT >> 20
-        );
+        ))
+        .context(format!("cannot read {}", display_name(path)));
     }
     Ok(bytes)
 }
@@ -45,7 +46,11 @@ pub fn read(path: &Path, stdin_ok: bool) -> anyhow::Result<Vec<u8>> {
 /// The text of `path` (`-` = standard input when `stdin_ok`). Invalid UTF-8 is reported with
 /// the line it is on.
 pub fn read_text(path: &Path, stdin_ok: bool) -> anyhow::Result<String> {
-    let bytes = read(path, stdin_ok)?;
+    text_of(path, read(path, stdin_ok)?)
+}
+
+/// `bytes` read from `path` as text; invalid UTF-8 is reported with the line it is on.
+pub fn text_of(path: &Path, bytes: Vec<u8>) -> anyhow::Result<String> {
     String::from_utf8(bytes).map_err(|e| {
         let at = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();

@@ -79,7 +79,9 @@ pub fn run(cmd: Command) -> ExitCode {
 /// The program in `file`, or the error messages (`FILE:LINE: ...`) to print.
 fn load(file: &PathBuf, arch: Arch) -> Result<Program, Vec<String>> {
     let name = files::display_name(file);
-    let text = files::read_text(file, true).map_err(|e| vec![format!("{e:#}")])?;
+    let bytes = files::read(file, true)
+        .map_err(|e| vec![format!("{name}: cannot read: {}", e.root_cause())])?;
+    let text = files::text_of(file, bytes).map_err(|e| vec![format!("{e:#}")])?;
     let program = Program::parse(&text, arch).map_err(|errors| {
         errors
             .0
