@@ -1,6 +1,6 @@
 //! `macrosim linx ...`: the Linx v0.4 ISA.
 
-use crate::{files, out, stop};
+use crate::{files, out, size, stop};
 use anyhow::{Context, bail};
 use macrosim_core::stop::StopSignal;
 use macrosim_linx::asm::objdump::ObjdumpError;
@@ -52,6 +52,10 @@ pub enum Command {
         /// the program was; Ctrl-C stops the same way with exit status 130.
         #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
         timeout: Option<f64>,
+        /// Most memory a Linux program may map with brk/mmap/mremap (K, M, G suffixes);
+        /// beyond it those calls fail with ENOMEM.
+        #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size::parse_size)]
+        mem_limit: u64,
         /// The program.
         elf: PathBuf,
         /// Its arguments.
@@ -83,6 +87,7 @@ pub fn run(cmd: Command) -> ExitCode {
             trace,
             timing,
             timeout,
+            mem_limit,
             elf,
             args,
         } => {
@@ -93,7 +98,8 @@ pub fn run(cmd: Command) -> ExitCode {
                 },
                 max_insns,
             };
-            run_program(&elf, &args, cfg, trace, timing, timeout)
+            let limits = stop::Limits { timeout, mem_limit };
+            run_program(&elf, &args, cfg, trace, timing, limits)
         }
     };
     result.unwrap_or_else(|e| out::fail(&e))
@@ -134,13 +140,13 @@ fn run_program(
     cfg: Config,
     trace: Option<PathBuf>,
     timing: bool,
-    timeout: Option<f64>,
+    limits: stop::Limits,
 ) -> anyhow::Result<ExitCode> {
     let bytes = files::read(elf, false)?;
     if let Some(t) = &trace {
         files::check_output(t, &[elf])?;
     }
-    let stop = stop::install(timeout)?;
+    let stop = stop::install(limits.timeout)?;
     let mut argv = vec![elf.display().to_string()];
     argv.extend(args.iter().cloned());
     let envp: Vec<String> = Vec::new();
@@ -149,12 +155,12 @@ fn run_program(
     if trace.is_none() {
         if timing {
             let mut m = Machine::new(prog, cfg, BlockRob::new(RobConfig::default()));
-            let code = finish(&mut m, elf, &stop);
+            let code = finish(&mut m, elf, &stop, limits.mem_limit);
             eprintln!("macrosim: {} instructions; {}", m.cpu.insns, m.obs.report());
             return code;
         }
         let mut m = Machine::new(prog, cfg, NoObserver);
-        return finish(&mut m, elf, &stop);
+        return finish(&mut m, elf, &stop, limits.mem_limit);
     }
     let trace = match trace {
         Some(path) => {
@@ -169,7 +175,7 @@ fn run_program(
         rob: timing.then(|| BlockRob::new(RobConfig::default())),
     };
     let mut m = Machine::new(prog, cfg, obs);
-    let code = finish(&mut m, elf, &stop);
+    let code = finish(&mut m, elf, &stop, limits.mem_limit);
     if let Some(t) = &mut m.obs.trace {
         t.finish().context("writing the trace")?;
     }
@@ -183,8 +189,10 @@ fn finish<O: Observer>(
     m: &mut Machine<O>,
     elf: &std::path::Path,
     stop: &StopSignal,
+    mem_limit: u64,
 ) -> anyhow::Result<ExitCode> {
     m.set_stop(stop.clone());
+    m.process.set_mem_limit(mem_limit);
     let exit = match m.run() {
         Ok(exit) => exit,
         Err(e) => {

@@ -8,6 +8,7 @@ mod files;
 mod linx;
 mod out;
 mod riscv;
+mod size;
 mod stop;
 mod tensix;
 

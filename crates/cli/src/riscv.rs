@@ -1,6 +1,6 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
-use crate::{files, out, stop};
+use crate::{files, out, size, stop};
 use macrosim_riscv::isa::{Isa, ListingError, write_listing};
 use macrosim_riscv::program::{Outcome, Program, RunError, RunOptions};
 use macrosim_riscv::trace::{CommitLog, NoTrace};
@@ -31,6 +31,10 @@ pub enum Command {
         /// the hart was; Ctrl-C stops the same way with exit status 130.
         #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
         timeout: Option<f64>,
+        /// Most memory a Linux program may map with brk/mmap/mremap (K, M, G suffixes);
+        /// beyond it those calls fail with ENOMEM.
+        #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size::parse_size)]
+        mem_limit: u64,
         /// The program.
         elf: PathBuf,
         /// Arguments for a Linux program (its argv[1..]).
@@ -57,9 +61,18 @@ pub fn run(cmd: Command) -> ExitCode {
             trace,
             stats,
             timeout,
+            mem_limit,
             elf,
             args,
-        } => run_elf(isa, max_insns, trace, stats, timeout, elf, args),
+        } => run_elf(
+            isa,
+            max_insns,
+            trace,
+            stats,
+            stop::Limits { timeout, mem_limit },
+            elf,
+            args,
+        ),
         Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| out::fail(&e))
@@ -70,7 +83,7 @@ fn run_elf(
     max_insns: Option<u64>,
     trace: Option<PathBuf>,
     stats: bool,
-    timeout: Option<f64>,
+    limits: stop::Limits,
     elf: PathBuf,
     args: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
@@ -88,7 +101,8 @@ fn run_elf(
     };
     let mut program =
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
-    program.set_stop(stop::install(timeout)?);
+    program.set_stop(stop::install(limits.timeout)?);
+    program.set_mem_limit(limits.mem_limit);
     let start = Instant::now();
     let outcome = match &trace {
         None => program.run(&mut NoTrace),

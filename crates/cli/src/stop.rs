@@ -11,6 +11,12 @@ use std::fmt::Display;
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// The limits every `run` verb takes besides `--max-insns`: `--timeout` and `--mem-limit`.
+pub struct Limits {
+    pub timeout: Option<f64>,
+    pub mem_limit: u64,
+}
+
 /// The longest duration the seconds options accept (about 31 years; larger values cannot be
 /// meant and would overflow a timer).
 const MAX_SECONDS: f64 = 1e9;

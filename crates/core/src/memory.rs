@@ -242,9 +242,42 @@ impl SparseMemory {
         }
     }
 
-    /// Unmap every page overlapping `[addr, addr + len)`; unmapped pages are ignored.
+    /// The mapped pages overlapping `[addr, addr + len)`, found in time bounded by the pages
+    /// mapped (not by the length asked about, which a guest chooses: `munmap(p, 2^46)`).
+    fn mapped_pages(&self, addr: u64, len: u64) -> Vec<u64> {
+        let range = Self::pages(addr, len);
+        let (first, last) = (*range.start(), *range.end());
+        if range.is_empty() {
+            return Vec::new();
+        }
+        let mut pages: Vec<u64> = (first..=last.min(LOW_PAGES - 1))
+            .filter(|&p| self.low[p as usize] & MAPPED != 0)
+            .collect();
+        if last >= LOW_PAGES {
+            let high_first = first.max(LOW_PAGES);
+            if last - high_first < self.high.len() as u64 {
+                pages.extend((high_first..=last).filter(|p| self.high.contains_key(p)));
+            } else {
+                let mut high: Vec<u64> = (self.high.keys().copied())
+                    .filter(|p| (high_first..=last).contains(p))
+                    .collect();
+                high.sort_unstable();
+                pages.extend(high);
+            }
+        }
+        pages
+    }
+
+    /// Bytes of `[addr, addr + len)` that are mapped (whole pages), in time bounded by the
+    /// pages mapped.
+    pub fn mapped_bytes_in(&self, addr: u64, len: u64) -> u64 {
+        self.mapped_pages(addr, len).len() as u64 * PAGE_SIZE
+    }
+
+    /// Unmap every page overlapping `[addr, addr + len)`; unmapped pages are ignored. Takes
+    /// time in proportion to the pages mapped there, however long the range.
     pub fn unmap(&mut self, addr: u64, len: u64) {
-        for page in Self::pages(addr, len) {
+        for page in self.mapped_pages(addr, len) {
             let e = self.entry(page);
             if e & MAPPED == 0 {
                 continue;
@@ -264,7 +297,7 @@ impl SparseMemory {
     /// Set the permissions of the mapped pages overlapping `[addr, addr + len)`.
     /// Returns false (changing nothing) if any of them is unmapped.
     pub fn protect(&mut self, addr: u64, len: u64, perm: Perm) -> bool {
-        if Self::pages(addr, len).any(|p| self.entry(p) & MAPPED == 0) {
+        if !self.is_range_mapped(addr, len) {
             return false;
         }
         for page in Self::pages(addr, len) {
@@ -286,7 +319,13 @@ impl SparseMemory {
 
     /// Is every byte of `[addr, addr + len)` mapped?
     pub fn is_range_mapped(&self, addr: u64, len: u64) -> bool {
-        Self::pages(addr, len).all(|p| self.entry(p) & MAPPED != 0)
+        let range = Self::pages(addr, len);
+        let count = range.end().wrapping_sub(*range.start()).wrapping_add(1);
+        // More pages than are mapped at all cannot all be mapped (and are not walked).
+        if !range.is_empty() && count > LOW_PAGES + self.high.len() as u64 {
+            return false;
+        }
+        range.into_iter().all(|p| self.entry(p) & MAPPED != 0)
     }
 
     /// The whole page holding `addr` and its permissions, for pre-decoding code a page at a time.
@@ -368,6 +407,12 @@ impl SparseMemory {
                 Some(f) => f as usize,
                 None => {
                     let f = self.arena.len() / PAGE;
+                    if self.arena.len() == self.arena.capacity() {
+                        // Grow by a quarter (at least 64 pages), not by doubling: a guest
+                        // with 2 GiB resident must not make the host reserve 4 GiB.
+                        let more = (self.arena.len() / 4).max(64 * PAGE);
+                        self.arena.reserve_exact(more);
+                    }
                     self.arena.resize((f + 1) * PAGE, 0);
                     f
                 }

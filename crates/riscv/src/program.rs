@@ -230,6 +230,14 @@ impl Program {
         self.stop = stop;
     }
 
+    /// Limit the memory a Linux program may map (see `Process::set_mem_limit`); bare-metal
+    /// programs map nothing at run time.
+    pub fn set_mem_limit(&mut self, bytes: u64) {
+        if let Kind::Linux(p) = &mut self.kind {
+            p.set_mem_limit(bytes);
+        }
+    }
+
     /// Run to the end.
     pub fn run<T: Trace>(&mut self, t: &mut T) -> Result<Outcome, RunError> {
         let limit = self.max_insns.unwrap_or(u64::MAX);

@@ -11,7 +11,7 @@ mod stack;
 mod syscalls;
 
 pub use stack::{StackArgs, build_initial_stack};
-pub use syscalls::{Outcome, Process, ProcessConfig, StartError};
+pub use syscalls::{DEFAULT_MEM_LIMIT, Outcome, Process, ProcessConfig, StartError};
 
 /// Linux errno values returned (negated) by system calls.
 pub mod errno {
@@ -22,6 +22,7 @@ pub mod errno {
     pub const ENOMEM: i64 = 12;
     pub const EACCES: i64 = 13;
     pub const EFAULT: i64 = 14;
+    pub const ENODEV: i64 = 19;
     pub const EINVAL: i64 = 22;
     pub const ENOTTY: i64 = 25;
     pub const ESPIPE: i64 = 29;

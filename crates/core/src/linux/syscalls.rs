@@ -30,6 +30,11 @@ const S_IFDIR: u32 = 0o040000;
 /// The highest signal number (`_NSIG - 1` on Linux).
 const MAX_SIGNAL: i32 = 64;
 
+/// The default limit on the memory a guest may map with `brk`, `mmap` and `mremap`
+/// ([`Process::set_mem_limit`]): 4 GiB, an RV32 address space, and more than any program this
+/// project runs maps (deepsjeng's hash table is 720 MB).
+pub const DEFAULT_MEM_LIMIT: u64 = 4 << 30;
+
 /// Where a process's memory goes and what it reports about itself.
 #[derive(Clone, Debug)]
 pub struct ProcessConfig {
@@ -87,6 +92,9 @@ pub struct Process {
     stderr: Box<dyn Write>,
     warned: FxHashSet<u64>,
     rng: u64,
+    /// Bytes mapped by `brk`, `mmap` and `mremap`, and the most allowed.
+    mapped: u64,
+    mem_limit: u64,
 }
 
 impl Process {
@@ -137,6 +145,8 @@ impl Process {
             stderr: Box::new(io::stderr()),
             warned: FxHashSet::default(),
             rng: 0x9e37_79b9_7f4a_7c15,
+            mapped: 0,
+            mem_limit: DEFAULT_MEM_LIMIT,
             cfg,
         };
         let mut random = [0; 16];
@@ -621,23 +631,45 @@ impl Process {
         Ok(0)
     }
 
+    /// Limit the memory the guest may map with `brk`, `mmap` and `mremap` (default
+    /// [`DEFAULT_MEM_LIMIT`]): beyond it those calls fail with ENOMEM, as under Linux's strict
+    /// overcommit, so a guest's appetite never exhausts the host.
+    pub fn set_mem_limit(&mut self, bytes: u64) {
+        self.mem_limit = bytes;
+    }
+
+    /// Account `more` newly mapped bytes, or ENOMEM if they pass the limit.
+    fn reserve(&mut self, more: u64) -> Result<(), i64> {
+        match self.mapped.checked_add(more) {
+            Some(total) if total <= self.mem_limit => {
+                self.mapped = total;
+                Ok(())
+            }
+            _ => Err(ENOMEM),
+        }
+    }
+
+    /// Unmap `[addr, addr + len)` and stop accounting what was mapped there.
+    fn release(&mut self, mem: &mut SparseMemory, addr: u64, len: u64) {
+        self.mapped = self.mapped.saturating_sub(mem.mapped_bytes_in(addr, len));
+        mem.unmap(addr, len);
+    }
+
     fn set_brk(&mut self, mem: &mut SparseMemory, want: u64) -> u64 {
         if want < self.brk_start || want > self.brk_start.saturating_add(self.cfg.brk_limit) {
             return self.brk;
         }
         let mapped_end = self.brk.div_ceil(PAGE_SIZE) * PAGE_SIZE;
         if want > mapped_end {
-            if (mapped_end..want)
-                .step_by(PAGE_SIZE as usize)
-                .any(|p| mem.is_mapped(p))
-            {
-                return self.brk; // would run into another mapping
+            let more = want.div_ceil(PAGE_SIZE) * PAGE_SIZE - mapped_end;
+            if mem.mapped_bytes_in(mapped_end, more) != 0 || self.reserve(more).is_err() {
+                return self.brk; // would run into another mapping, or past the limit
             }
             mem.map(mapped_end, want - mapped_end, Perm::RW);
         } else {
             // Shrinking: zero what is released so that growing again gives zeroed memory.
             let keep = want.div_ceil(PAGE_SIZE) * PAGE_SIZE;
-            mem.unmap(keep, mapped_end - keep);
+            self.release(mem, keep, mapped_end - keep);
             let tail = keep - want;
             let _ = mem.write_bytes(want, &vec![0; tail as usize]);
         }
@@ -660,10 +692,18 @@ impl Process {
             return Err(EINVAL);
         }
         let size = len.checked_next_multiple_of(PAGE_SIZE).ok_or(ENOMEM)?;
+        if size > self.mem_limit {
+            return Err(ENOMEM); // and `reserve` below counts what is already mapped
+        }
         let contents = if flags & MAP_ANONYMOUS == 0 {
             let Fd::File(f) = self.fd(fd)? else {
                 return Err(EACCES);
             };
+            // Only regular files can be mapped here (a device such as /dev/zero would be read
+            // without end): Linux's ENODEV for "does not support memory mapping".
+            if !f.metadata().is_ok_and(|m| m.is_file()) {
+                return Err(ENODEV);
+            }
             let mut data = Vec::new();
             f.seek(SeekFrom::Start(offset)).map_err(|_| EINVAL)?;
             f.take(len).read_to_end(&mut data).map_err(|_| EINVAL)?;
@@ -675,11 +715,12 @@ impl Process {
             if !addr.is_multiple_of(PAGE_SIZE) {
                 return Err(EINVAL);
             }
-            mem.unmap(addr, size);
+            self.release(mem, addr, size);
             addr
         } else {
             self.find_free(mem, size)?
         };
+        self.reserve(size)?;
         mem.map(at, size, Perm::RW);
         if let Some(data) = contents {
             mem.load_bytes(at, &data).map_err(|_| EFAULT)?;
@@ -711,7 +752,7 @@ impl Process {
         if !addr.is_multiple_of(PAGE_SIZE) || len == 0 {
             return Err(EINVAL);
         }
-        mem.unmap(addr, len);
+        self.release(mem, addr, len);
         Ok(0)
     }
 
@@ -726,26 +767,31 @@ impl Process {
         if !old.is_multiple_of(PAGE_SIZE) || new_len == 0 {
             return Err(EINVAL);
         }
-        let old_size = old_len.next_multiple_of(PAGE_SIZE);
+        let old_size = old_len.checked_next_multiple_of(PAGE_SIZE).ok_or(EINVAL)?;
         let new_size = new_len.checked_next_multiple_of(PAGE_SIZE).ok_or(ENOMEM)?;
         let perm = mem.perm_at(old).ok_or(EFAULT)?;
         if new_size <= old_size {
-            mem.unmap(old + new_size, old_size - new_size);
+            self.release(mem, old + new_size, old_size - new_size);
             return Ok(old as i64);
         }
         if flags & MREMAP_MAYMOVE == 0 {
             return Err(ENOMEM);
         }
-        // Copy page by page, whatever the old mapping's permissions (it may be PROT_NONE).
-        let mut data = Vec::with_capacity(old_size as usize);
-        for page in (old..old + old_size).step_by(PAGE_SIZE as usize) {
-            data.extend_from_slice(mem.page(page).ok_or(EFAULT)?.0);
+        // The whole old range must be mapped (this also bounds the copy below by what the
+        // guest really has, whatever length it claims).
+        if !mem.is_range_mapped(old, old_size) {
+            return Err(EFAULT);
         }
         let at = self.find_free(mem, new_size)?;
+        self.reserve(new_size)?;
         mem.map(at, new_size, Perm::RW);
-        mem.load_bytes(at, &data).map_err(|_| EFAULT)?;
+        // Copy page by page, whatever the old mapping's permissions (it may be PROT_NONE).
+        for off in (0..old_size).step_by(PAGE_SIZE as usize) {
+            let page = *mem.page(old + off).ok_or(EFAULT)?.0;
+            mem.load_bytes(at + off, &page).map_err(|_| EFAULT)?;
+        }
         mem.protect(at, new_size, perm);
-        mem.unmap(old, old_size);
+        self.release(mem, old, old_size);
         Ok(at as i64)
     }
 
@@ -948,6 +994,84 @@ mod tests {
             panic!()
         };
         assert!(mem.read_u8(g).is_err());
+    }
+
+    /// Issue 13, finding 5: huge requests are refused or done in time bounded by what is
+    /// mapped, never by the length the guest names; the limit gives ENOMEM.
+    #[test]
+    fn guest_memory_is_limited_and_huge_requests_are_cheap() {
+        let mut mem = SparseMemory::new();
+        let cfg = ProcessConfig {
+            word_bytes: 8,
+            machine: "test",
+            stack_top: 0x7fff_0000_0000,
+            stack_size: 0x10000,
+            mmap_top: 0x7f00_0000_0000,
+            brk_limit: 0x100_0000,
+            extra_auxv: vec![],
+        };
+        let (mut p, _) = Process::start(&mut mem, &image(8), cfg, &["prog".into()], &[]).unwrap();
+        p.set_mem_limit(64 << 20);
+        let enomem = Outcome::Return((-ENOMEM) as u64);
+        let start = std::time::Instant::now();
+        let mmap = |p: &mut Process, mem: &mut SparseMemory, addr, len, flags| {
+            p.syscall(mem, 222, [addr, len, 3, flags, u64::MAX, 0])
+        };
+        // 1 TiB, anonymous or MAP_FIXED; 64 GiB: over the limit.
+        assert_eq!(mmap(&mut p, &mut mem, 0, 1 << 40, 0x22), enomem);
+        assert_eq!(
+            mmap(&mut p, &mut mem, 0x1000_0000_0000, 1 << 40, 0x32),
+            enomem
+        );
+        assert_eq!(mmap(&mut p, &mut mem, 0, 64 << 30, 0x22), enomem);
+        // Within it: 48 MiB, then 32 MiB more does not fit; after munmap it does.
+        let Outcome::Return(a) = mmap(&mut p, &mut mem, 0, 48 << 20, 0x22) else {
+            panic!()
+        };
+        assert_eq!(mmap(&mut p, &mut mem, 0, 32 << 20, 0x22), enomem);
+        // munmap of 2^46 bytes around it: only the mapped pages cost anything.
+        assert_eq!(
+            p.syscall(&mut mem, 215, [a & !((1 << 46) - 1), 1 << 46, 0, 0, 0, 0]),
+            Outcome::Return(0)
+        );
+        assert!(!mem.is_mapped(a));
+        assert!(matches!(
+            mmap(&mut p, &mut mem, 0, 32 << 20, 0x22),
+            Outcome::Return(_)
+        ));
+        // mremap claiming a huge old length is EFAULT, not a host allocation.
+        let Outcome::Return(b) = mmap(&mut p, &mut mem, 0, 0x2000, 0x22) else {
+            panic!()
+        };
+        assert_eq!(
+            p.syscall(&mut mem, 216, [b, 1 << 60, 1 << 61, 1, 0, 0]),
+            Outcome::Return((-EFAULT) as u64)
+        );
+        // brk cannot grow past the limit either.
+        let brk0 = match p.syscall(&mut mem, 214, [0; 6]) {
+            Outcome::Return(v) => v,
+            o => panic!("{o:?}"),
+        };
+        assert_eq!(
+            p.syscall(&mut mem, 214, [brk0 + (60 << 20), 0, 0, 0, 0, 0]),
+            Outcome::Return(brk0)
+        );
+        assert!(start.elapsed() < std::time::Duration::from_secs(5));
+    }
+
+    #[test]
+    fn file_mappings_need_a_regular_file() {
+        let (mut p, mut mem, _, _) = process(8);
+        mem.write_bytes(0x1_0000, b"/dev/zero\0").unwrap();
+        let Outcome::Return(fd) = p.syscall(&mut mem, 56, [AT_FDCWD as u64, 0x1_0000, 0, 0, 0, 0])
+        else {
+            panic!()
+        };
+        assert!((fd as i64) >= 0, "open /dev/zero: {}", fd as i64);
+        assert_eq!(
+            p.syscall(&mut mem, 222, [0, 0x10000, 1, 0x2, fd, 0]),
+            Outcome::Return((-ENODEV) as u64)
+        );
     }
 
     #[test]
