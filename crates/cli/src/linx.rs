@@ -135,7 +135,7 @@ fn disasm(path: &std::path::Path) -> anyhow::Result<ExitCode> {
 }
 
 fn run_program(
-    elf: &PathBuf,
+    elf: &std::path::Path,
     args: &[String],
     cfg: Config,
     trace: Option<PathBuf>,

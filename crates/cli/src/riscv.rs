@@ -144,7 +144,7 @@ fn run_elf(
     Ok(ExitCode::from(outcome.exit_status() as u8))
 }
 
-fn disasm(isa: Isa, path: &PathBuf) -> anyhow::Result<()> {
+fn disasm(isa: Isa, path: &std::path::Path) -> anyhow::Result<()> {
     let bytes = files::read(path, false)?;
     let mut stdout = BufWriter::new(std::io::stdout().lock());
     write_listing(&bytes, isa, &mut stdout).map_err(|e| match e {

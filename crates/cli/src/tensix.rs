@@ -77,7 +77,7 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 /// The program in `file`, or the error messages (`FILE:LINE: ...`) to print.
-fn load(file: &PathBuf, arch: Arch) -> Result<Program, Vec<String>> {
+fn load(file: &std::path::Path, arch: Arch) -> Result<Program, Vec<String>> {
     let name = files::display_name(file);
     let bytes = files::read(file, true)
         .map_err(|e| vec![format!("{name}: cannot read: {}", e.root_cause())])?;

@@ -23,15 +23,13 @@ fn examples(readme: &str) -> Vec<Example> {
             .map(str::trim);
         i += 1;
         let Some(marker) = marker else { continue };
-        let save = match marker.strip_prefix(':').map(str::trim) {
-            Some(m) => Some(
-                m.strip_prefix("save ")
-                    .unwrap_or_else(|| panic!("README line {i}: unknown marker `{l}`"))
-                    .trim()
-                    .to_string(),
-            ),
-            None => None,
-        };
+        let save = marker.strip_prefix(':').map(|m| {
+            m.trim()
+                .strip_prefix("save ")
+                .unwrap_or_else(|| panic!("README line {i}: unknown marker `{l}`"))
+                .trim()
+                .to_string()
+        });
         while i < lines.len() && lines[i].trim().is_empty() {
             i += 1;
         }

@@ -182,7 +182,9 @@ fn shifts_work_in_instruction_operands() {
 #[test]
 fn a_source_producing_too_much_output_is_an_error_with_its_line() {
     let src = ".data\n".to_string() + &".zero 0x4000000\n".repeat(80);
-    let e = assemble("big.s", &src).err().expect("an error");
+    let Err(e) = assemble("big.s", &src) else {
+        panic!("no error")
+    };
     assert_eq!(e.line, 6, "{e}");
     assert!(e.to_string().contains("limit"), "{e}");
     // .bss costs no file space and is not limited here.
