@@ -22,8 +22,8 @@
 //!   with an `ri*` base; VPAR/VSEQ are tile-only.
 //! * `.local` vector loads/stores address the header's tile bases `ta..td/to/ts`
 //!   ([`crate::state::local_tiles`]); the block's destination tiles are pushed when it completes.
-//! * Tile engine blocks (TLOAD/TSTORE/TMOV) are header-driven ([`crate::state::tile`]); CUBE and TEPL
-//!   numerics are not modelled yet.
+//! * Tile engine blocks are header-driven: TLOAD/TSTORE/TMOV in [`crate::state::tile`], the
+//!   CUBE and TEPL arithmetic in [`crate::exec::tile_ops`].
 
 use crate::engine::code::Body;
 use crate::engine::machine::Machine;
@@ -31,6 +31,7 @@ use crate::engine::trace::Observer;
 use crate::exec::op::Op;
 use crate::exec::op::{VMem, VOp};
 use crate::exec::scalar::{Flow, compare, load, store};
+use crate::exec::tile_ops::{self, TileCtx};
 use crate::exec::vector::{self, Dest, KernelEnv, Lane};
 use crate::isa::regs::Reg10;
 use crate::state::block::BlockType;
@@ -44,6 +45,8 @@ use std::rc::Rc;
 pub struct Work {
     pub insns: u64,
     pub tile_bytes: u64,
+    /// Tile elements computed by a TEPL/CUBE block.
+    pub tile_elems: u64,
     pub loads: bool,
     pub stores: bool,
     /// The instruction limit was reached during the replays (the run stops there).
@@ -73,16 +76,24 @@ pub fn finish_block<O: Observer>(m: &mut Machine<O>) -> Result<Work, Fault> {
         BlockType::Tma { function: 2, .. } => {
             tile::tmov(ty, &m.cpu.header, &read, &mut m.cpu.tiles)?
         }
-        _ => {
-            return Err(Fault::Unimplemented(format!(
-                "BSTART.{ty}: tile arithmetic (CUBE/TEPL numerics) is not modelled yet"
-            )));
+        BlockType::Tma { function, .. } => {
+            return Err(tile::TileError::Param(format!(
+                "BSTART.{ty}: TMA Function {function} is reserved in v0.4 (0 TLOAD, 1 TSTORE, 2 TMOV)"
+            ))
+            .into());
         }
+        _ => tile_ops::run(&mut TileCtx {
+            block: ty,
+            header: &m.cpu.header,
+            read_reg: &read,
+            tiles: &mut m.cpu.tiles,
+        })?,
     };
     Ok(Work {
         limit_reached: false,
         insns: 0,
         tile_bytes: w.bytes,
+        tile_elems: w.elems,
         loads: w.loads,
         stores: w.stores,
     })

@@ -8,6 +8,7 @@
 //! * [`cpu`]: one hart's state, both layers together.
 //! * [`error`]: the faults an instruction can raise and where they happened.
 
+pub mod acc;
 pub mod block;
 pub mod cpu;
 pub mod error;

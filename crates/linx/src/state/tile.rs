@@ -19,6 +19,7 @@
 //! ND2NZ / ND2ZN / DN2NZ / DN2ZN are reported as unimplemented. Padding uses zero fill (the
 //! `Null` policy is implementation-defined; this model chooses zero, which is deterministic).
 
+pub use crate::state::acc::Acc;
 use crate::state::block::BlockType;
 use crate::state::header::{BlockFmt, DescDetail, DescFamily, DstKind, Header, Iot, TileSize};
 use macrosim_core::{Access, MemFault, SparseMemory};
@@ -39,6 +40,8 @@ const HAND_NAMES: [char; TILE_HANDS] = ['t', 'u', 'm', 'n'];
 pub struct Tile {
     pub size: usize,
     pub data: Box<[u8; MAX_TILE_BYTES]>,
+    /// The DataType code of the block that produced it (TCVT's source type), if any.
+    pub dtype: Option<u8>,
 }
 
 impl Default for Tile {
@@ -46,6 +49,7 @@ impl Default for Tile {
         Tile {
             size: MIN_TILE_BYTES,
             data: Box::new([0; MAX_TILE_BYTES]),
+            dtype: None,
         }
     }
 }
@@ -62,6 +66,8 @@ impl Tile {
 pub struct TileFile {
     slots: Vec<Tile>,
     head: [usize; TILE_HANDS],
+    /// The CUBE accumulator (singleton, manual 04 §"block split patterns").
+    pub acc: Acc,
 }
 
 impl TileFile {
@@ -69,6 +75,7 @@ impl TileFile {
         TileFile {
             slots: vec![Tile::default(); TILE_HANDS * TILE_DEPTH],
             head: [0; TILE_HANDS],
+            acc: Acc::default(),
         }
     }
 
@@ -85,10 +92,16 @@ impl TileFile {
 
     /// Push `bytes` (of length `size`, zero-extended to the storage) as the new `hand#1`.
     pub fn push(&mut self, hand: u8, size: usize, bytes: &[u8]) {
+        self.push_typed(hand, size, bytes, None);
+    }
+
+    /// [`Self::push`], recording the element type of the producing block.
+    pub fn push_typed(&mut self, hand: u8, size: usize, bytes: &[u8], dtype: Option<u8>) {
         let h = usize::from(hand) % TILE_HANDS;
         self.head[h] = (self.head[h] + TILE_DEPTH - 1) % TILE_DEPTH;
         let tile = &mut self.slots[h * TILE_DEPTH + self.head[h]];
         tile.size = size;
+        tile.dtype = dtype;
         let n = bytes.len().min(MAX_TILE_BYTES);
         tile.data[..n].copy_from_slice(&bytes[..n]);
         tile.data[n..].fill(0);
@@ -143,6 +156,8 @@ struct TmaPlan<'h> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TileWork {
     pub bytes: u64,
+    /// Tile elements an arithmetic block computed (TEPL lanes, CUBE multiply-adds).
+    pub elems: u64,
     pub loads: bool,
     pub stores: bool,
 }
@@ -269,7 +284,7 @@ pub fn tload(
     Ok(TileWork {
         bytes: (row * outer) as u64,
         loads: true,
-        stores: false,
+        ..TileWork::default()
     })
 }
 
@@ -294,8 +309,8 @@ pub fn tstore(
     }
     Ok(TileWork {
         bytes: (row * outer) as u64,
-        loads: false,
         stores: true,
+        ..TileWork::default()
     })
 }
 
@@ -330,8 +345,7 @@ pub fn tmov(
     tiles.push(hand, size, &buf[..size]);
     Ok(TileWork {
         bytes: n as u64,
-        loads: false,
-        stores: false,
+        ..TileWork::default()
     })
 }
 
