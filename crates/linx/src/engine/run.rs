@@ -377,6 +377,8 @@ impl<O: Observer> Machine<O> {
     fn error_at(&mut self, fault: Fault, pc: u64) -> SimError {
         let pc = match fault {
             Fault::InBody { pc, .. } => pc,
+            // A tile engine block fails at commit; its pc is its header (block start marker).
+            Fault::Tile(_) if self.cpu.in_block => self.cpu.barg.bpc,
             _ => pc,
         };
         SimError {

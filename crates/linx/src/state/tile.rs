@@ -280,7 +280,7 @@ pub fn tload(
         let addr = p.base.wrapping_add(r as u64 * p.stride);
         mem.read_into(addr, &mut buf[at..at + row], Access::Read)?;
     }
-    tiles.push(hand, size, &buf[..size]);
+    tiles.push_typed(hand, size, &buf[..size], Some(dtype));
     Ok(TileWork {
         bytes: (row * outer) as u64,
         loads: true,
@@ -342,7 +342,8 @@ pub fn tmov(
     let n = from.size.min(size);
     let mut buf = [0u8; MAX_TILE_BYTES];
     buf[..n].copy_from_slice(&from.data[..n]);
-    tiles.push(hand, size, &buf[..size]);
+    let dtype = from.dtype;
+    tiles.push_typed(hand, size, &buf[..size], dtype);
     Ok(TileWork {
         bytes: n as u64,
         ..TileWork::default()
