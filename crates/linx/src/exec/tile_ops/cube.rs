@@ -250,3 +250,52 @@ pub fn quantize(from: Dt, to: Dt, v: u64, scale: f32, zp: i64) -> u64 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f(x: f32) -> u64 {
+        u64::from(x.to_bits())
+    }
+
+    #[test]
+    fn acccvt_quantizes_by_scale_then_zero_point() {
+        // Integer destination: round_half_even(acc * scale) + zero point.
+        assert_eq!(quantize(Dt::F32, Dt::S(8), f(10.0), 0.5, 3), 8);
+        assert_eq!(
+            quantize(Dt::F32, Dt::S(8), f(3.0), 0.5, -1),
+            1,
+            "1.5 -> 2, then -1"
+        );
+        assert_eq!(
+            quantize(Dt::F32, Dt::S(8), f(5.0), 0.5, 0),
+            2,
+            "2.5 -> 2 (ties even)"
+        );
+        // Out of range after the zero point: the TCVT invalid pattern (no saturation).
+        assert_eq!(quantize(Dt::F32, Dt::S(8), f(250.0), 0.5, 10), 0x80);
+        // Float destination: (acc * scale + zero point), one rounding.
+        assert_eq!(
+            quantize(Dt::F32, Dt::F16, f(3.0), 0.5, 1),
+            0x4100,
+            "2.5 in FP16"
+        );
+        // Integer accumulator.
+        assert_eq!(quantize(Dt::S(64), Dt::S(32), 1000, 0.25, -50), 200);
+    }
+
+    #[test]
+    fn acccvt_with_scale_one_and_zero_point_zero_is_the_plain_conversion() {
+        for v in [f(-0.0), f(2.5), f(-7.25), 0x7fc0_0000, f(1e10)] {
+            for to in [Dt::F32, Dt::F16, Dt::S(32), Dt::U(8)] {
+                assert_eq!(
+                    quantize(Dt::F32, to, v, 1.0, 0),
+                    crate::exec::tile_ops::convert::convert(Dt::F32, to, v)
+                );
+            }
+        }
+        let big = (1u64 << 62) + 1;
+        assert_eq!(quantize(Dt::S(64), Dt::S(64), big, 1.0, 0), big, "exact");
+    }
+}

@@ -306,3 +306,79 @@ impl Transcendental for f64 {
         f64::sqrt(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const F: Dt = Dt::F32;
+    fn f(x: f32) -> u64 {
+        u64::from(x.to_bits())
+    }
+
+    #[test]
+    fn fp32_max_min_ignore_nan_and_order_zeros() {
+        // Notes §4.4 (QEMU v0.58 TMAX/TMIN).
+        let nan = 0x7fc0_0001;
+        assert_eq!(binary(Bin::Max, F, nan, f(2.0)), f(2.0));
+        assert_eq!(binary(Bin::Min, F, f(-3.0), nan), f(-3.0));
+        assert_eq!(binary(Bin::Max, F, nan, nan), F.default_nan());
+        assert_eq!(binary(Bin::Max, F, f(-0.0), f(0.0)), f(0.0));
+        assert_eq!(binary(Bin::Min, F, f(0.0), f(-0.0)), f(-0.0));
+        // FP16 (softfloat max): a NaN operand gives NaN.
+        assert_eq!(binary(Bin::Max, Dt::F16, 0x7e01, 0x3c00), 0x7e00);
+    }
+
+    #[test]
+    fn fp32_division_by_zero_is_ieee_and_nan_is_canonical() {
+        assert_eq!(binary(Bin::Div, F, f(1.0), f(-0.0)), f(f32::NEG_INFINITY));
+        assert_eq!(binary(Bin::Div, F, f(0.0), f(0.0)), 0x7fc0_0000);
+    }
+
+    #[test]
+    fn integer_division_by_zero_and_overflow_give_zero() {
+        // v0.4 engine_ops.json TDIV: div_by_zero_result 0, div_overflow_result 0.
+        assert_eq!(binary(Bin::Div, Dt::S(32), 7, 0), 0);
+        assert_eq!(binary(Bin::Div, Dt::S(32), 0x8000_0000, 0xffff_ffff), 0);
+        assert_eq!(binary(Bin::Div, Dt::S(8), 0x80, 0xff), 0);
+        assert_eq!(
+            binary(Bin::Div, Dt::S(16), 0xfff9, 2),
+            0xfffd,
+            "-7/2 truncates to -3"
+        );
+        assert_eq!(binary(Bin::Div, Dt::U(8), 0xff, 2), 0x7f);
+    }
+
+    #[test]
+    fn shifts_mask_the_amount_with_31_even_for_narrow_lanes() {
+        assert_eq!(binary(Bin::Shl, Dt::U(8), 1, 33), 2, "33 & 31 = 1");
+        assert_eq!(
+            binary(Bin::Shl, Dt::U(8), 1, 8),
+            0,
+            "shifted out of the byte"
+        );
+        assert_eq!(
+            binary(Bin::Shr, Dt::S(8), 0x80, 1),
+            0xc0,
+            "arithmetic for signed"
+        );
+        assert_eq!(
+            binary(Bin::Shr, Dt::U(8), 0x80, 1),
+            0x40,
+            "logical for unsigned"
+        );
+        assert_eq!(binary(Bin::Shl, Dt::U(64), 1, 63), 1 << 63);
+    }
+
+    #[test]
+    fn unary_edge_rules() {
+        assert_eq!(unary(Un::Relu, F, 0x7fc0_0000), f(0.0), "NaN -> +0");
+        assert_eq!(unary(Un::Relu, F, f(-0.0)), f(0.0));
+        assert_eq!(unary(Un::Log, F, f(-1.0)), f(f32::NEG_INFINITY));
+        assert_eq!(unary(Un::Rsqrt, F, f(0.0)), f(0.0));
+        assert_eq!(unary(Un::Recip, F, f(-0.0)), f(0.0));
+        assert_eq!(unary(Un::Sqrt, F, f(-0.0)), f(-0.0));
+        assert_eq!(unary(Un::Sqrt, F, f(-1.0)), F.default_nan());
+        assert_eq!(unary(Un::Relu, Dt::S(8), 0x80), 0);
+    }
+}
