@@ -18,3 +18,4 @@ pub mod local_tiles;
 pub mod regs;
 pub mod ssr;
 pub mod tile;
+pub mod tile_layout;

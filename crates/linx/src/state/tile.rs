@@ -11,17 +11,17 @@
 //! * Renaming is an implementation matter: here each hand is a ring of 8 physical tiles and a
 //!   push rotates the ring.
 //!
-//! Tile arithmetic (TEPL element-wise ops, CUBE TMATMUL / TMATMUL.ACC / ACCCVT numerics) is not
-//! modelled yet: those blocks pass header validation and then stop with "unimplemented".
+//! Tile arithmetic (TEPL, CUBE) is in `crate::exec::tile_ops`; the accumulator in
+//! [`crate::state::acc`].
 //!
-//! Layout (manual `09` §"Layout and dimension contract"): only the `NORM` selector (source and
-//! destination layouts identical, i.e. ND->ND or DN->DN) is executed; the fractal conversions
-//! ND2NZ / ND2ZN / DN2NZ / DN2ZN are reported as unimplemented. Padding uses zero fill (the
-//! `Null` policy is implementation-defined; this model chooses zero, which is deterministic).
+//! Layout (manual `09` §"Layout and dimension contract"): `NORM` copies rows here; the
+//! conversions ND2NZ / ND2ZN / DN2NZ / DN2ZN are in [`crate::state::tile_layout`]. Padding uses
+//! zero fill (the `Null` policy is implementation-defined; this model chooses zero).
 
 pub use crate::state::acc::Acc;
 use crate::state::block::BlockType;
 use crate::state::header::{BlockFmt, DescDetail, DescFamily, DstKind, Header, Iot, TileSize};
+use crate::state::tile_layout::{self, Transfer};
 use macrosim_core::{Access, MemFault, SparseMemory};
 
 /// Tile hands (T, U, M, N).
@@ -204,12 +204,6 @@ fn plan<'h>(
     let elem = elem_bytes(dtype).ok_or_else(|| {
         TileError::Unimplemented(format!("{block} with 4-bit or reserved DataType {dtype}"))
     })?;
-    if header.arg.is_some_and(|a| a != ARG_NORM) {
-        return Err(TileError::Unimplemented(format!(
-            "{block} layout conversion B.ARG {:#x} (only NORM is modelled)",
-            header.arg.unwrap_or(0)
-        )));
-    }
     let iot = &header.iots[0];
     // An omitted LB2 (TR row length) defaults to LB0: the tile rows are as long as the GM rows.
     let lb0 = header.lb(0) as usize;
@@ -243,6 +237,35 @@ fn plan<'h>(
 }
 
 impl TmaPlan<'_> {
+    /// A B.ARG layout conversion ([`crate::state::tile_layout`]); `None` for NORM.
+    fn conversion(
+        &self,
+        header: &Header,
+        read_reg: &dyn Fn(u8) -> u64,
+        tile_bytes: usize,
+    ) -> Result<Option<Transfer>, TileError> {
+        let arg = header.arg.unwrap_or(ARG_NORM);
+        if arg == ARG_NORM {
+            return Ok(None);
+        }
+        let (gm, tr) = tile_layout::format(self.block, arg)?;
+        let stride = header
+            .iors
+            .last()
+            .filter(|d| d.srcs[0] != 0 && d.srcs[1] != 0)
+            .map(|d| read_reg(d.srcs[0]));
+        Ok(Some(Transfer {
+            block: self.block,
+            gm,
+            tr,
+            elem: self.elem,
+            base: self.base,
+            stride,
+            lb: self.lb,
+            tile_bytes,
+        }))
+    }
+
     /// GM inner/outer counts and the TR row length (elements), checked to fit `tile_bytes`.
     fn geometry(&self, tile_bytes: usize) -> Result<(usize, usize, usize), TileError> {
         let [gm_inner, gm_outer, tr_inner] = self.lb;
@@ -272,6 +295,23 @@ pub fn tload(
         return Err(invalid_iot(block).into());
     };
     let size = resolve_size(block, p.iot.size, read_reg)?;
+    if let Some(x) = p.conversion(header, read_reg, size)? {
+        let (gi, go, ti, to) = x.shape()?;
+        let mut buf = [0u8; MAX_TILE_BYTES];
+        let e = p.elem;
+        for o in 0..go {
+            for i in 0..gi {
+                let at = x.tile_index(to, ti, o, i) * e;
+                mem.read_into(x.gm_addr(o, i), &mut buf[at..at + e], Access::Read)?;
+            }
+        }
+        tiles.push_typed(hand, size, &buf[..size], Some(dtype));
+        return Ok(TileWork {
+            bytes: (gi * go * e) as u64,
+            loads: true,
+            ..TileWork::default()
+        });
+    }
     let (inner, outer, tr_inner) = p.geometry(size)?;
     let mut buf = [0u8; MAX_TILE_BYTES];
     let row = inner * p.elem;
@@ -300,6 +340,21 @@ pub fn tstore(
     let p = plan(block, dtype, header, read_reg)?;
     let src = first_source(header).ok_or_else(|| invalid_iot(block))?;
     let tile = tiles.get(src);
+    if let Some(x) = p.conversion(header, read_reg, tile.size)? {
+        let (gi, go, ti, to) = x.shape()?;
+        let e = p.elem;
+        for o in 0..go {
+            for i in 0..gi {
+                let at = x.tile_index(to, ti, o, i) * e;
+                mem.write_bytes(x.gm_addr(o, i), &tile.data[at..at + e])?;
+            }
+        }
+        return Ok(TileWork {
+            bytes: (gi * go * e) as u64,
+            stores: true,
+            ..TileWork::default()
+        });
+    }
     let (inner, outer, tr_inner) = p.geometry(tile.size)?;
     let row = inner * p.elem;
     for r in 0..outer {
@@ -513,5 +568,95 @@ mod tests {
             (1024, 7, 7, 0)
         );
         assert_eq!(tiles.get(0).data[0], 7);
+    }
+
+    /// A 16x16 FP32 matrix (value = 100 * row + column) in GM.
+    fn matrix16(mem: &mut SparseMemory, at: u64) {
+        mem.map(at, 0x2000, Perm::RW);
+        for o in 0..16u64 {
+            for i in 0..16u64 {
+                mem.write_u32(at + (o * 16 + i) * 4, (100 * o + i) as u32)
+                    .unwrap();
+            }
+        }
+    }
+
+    fn conv_header(arg: u32, base_reg: u8, src: Option<u8>) -> Header {
+        let mut h = Header {
+            arg: Some(arg),
+            dims: [Some(16), Some(16), Some(16)],
+            ..Header::default()
+        };
+        h.iors.push(Ior {
+            srcs: [base_reg, 0, 0],
+            dst: 0,
+        });
+        h.iots.push(Iot {
+            srcs: [src, None],
+            dst: src.is_none().then_some(DstKind::Hand(0)),
+            size: TileSize::Code(6),
+            last: true,
+        });
+        h
+    }
+
+    #[test]
+    fn nd2nz_loads_fractal_blocks_and_stores_back_to_nd() {
+        let mut mem = SparseMemory::new();
+        matrix16(&mut mem, 0x10000);
+        mem.map(0x20000, 0x2000, Perm::RW);
+        let regs = |c: u8| if c == 2 { 0x10000 } else { 0x20000 };
+        let mut tiles = TileFile::new();
+        let t = BlockType::Tma {
+            function: 0,
+            dtype: 1,
+        };
+        tload(t, 1, &conv_header(4, 2, None), &regs, &mem, &mut tiles).unwrap();
+        let tile = tiles.get(0);
+        let at = |k: usize| u32::from_le_bytes(tile.data[k * 4..k * 4 + 4].try_into().unwrap());
+        // NZ, FP32: 16x8 blocks, column-major between blocks: element 8 is (1, 0); element
+        // 128 starts the second block column, (0, 8).
+        assert_eq!([at(0), at(7), at(8), at(128), at(129)], [0, 7, 100, 8, 9]);
+        let st = BlockType::Tma {
+            function: 1,
+            dtype: 1,
+        };
+        tstore(st, 1, &conv_header(4, 3, Some(0)), &regs, &mut mem, &tiles).unwrap();
+        for k in [0u64, 17, 100, 255] {
+            assert_eq!(
+                mem.read_u32(0x20000 + k * 4).unwrap(),
+                mem.read_u32(0x10000 + k * 4).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn dn2zn_reads_column_major_gm_and_fractal_limits_are_checked() {
+        let mut mem = SparseMemory::new();
+        matrix16(&mut mem, 0x10000);
+        let regs = |_| 0x10000;
+        let mut tiles = TileFile::new();
+        let t = BlockType::Tma {
+            function: 0,
+            dtype: 1,
+        };
+        tload(t, 1, &conv_header(8, 2, None), &regs, &mem, &mut tiles).unwrap();
+        let tile = tiles.get(0);
+        let at = |k: usize| u32::from_le_bytes(tile.data[k * 4..k * 4 + 4].try_into().unwrap());
+        // GM DN: element (o, i) is at i * 16 + o, i.e. memory value 100 * i + o. ZN stores
+        // (o, i) at i * 16 + o inside the first block: tile element 1 is (1, 0) = GM word 1.
+        assert_eq!([at(0), at(1), at(16)], [0, 1, 100]);
+        let mut h = conv_header(4, 2, None);
+        h.dims = [Some(8), Some(8), Some(8)]; // TR 8 wide in a 1 KiB FP32 tile: 32 rows, fine
+        assert!(tload(t, 1, &h, &regs, &mem, &mut tiles).is_ok());
+        h.dims = [Some(4), Some(4), Some(4)]; // 16-byte tile rows: not a multiple of 32 bytes
+        let e = tload(t, 1, &h, &regs, &mem, &mut tiles).unwrap_err();
+        assert!(e.to_string().contains("NZ/ZN tile needs"), "{e}");
+        let mut h = conv_header(1, 2, None);
+        h.arg = Some(1);
+        assert!(matches!(
+            tload(t, 1, &h, &regs, &mem, &mut tiles),
+            Err(TileError::Format(_))
+        ));
     }
 }
