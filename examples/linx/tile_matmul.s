@@ -55,6 +55,13 @@ _start: C.BSTART.STD
         C.B.DIMI 4, ->lb0
         C.B.DIMI 4, ->lb1
         C.B.DIMI 4, ->lb2
+        BSTART.TLOAD FP32               # the bias, loaded while the Cube works
+        B.ARG   NORM.normal
+        B.IOTI  [], last ->n<512B>
+        B.IOR   [a5],[]
+        C.B.DIMI 4, ->lb0
+        C.B.DIMI 4, ->lb1
+        C.B.DIMI 4, ->lb2
         BSTART.TMATMUL.ACC FP32         # acc += A_hi x B_hi (t#1, u#1)
         B.ARG   NORM.normal
         B.IOTI  [t#1, u#1], last ->acc<512B>
@@ -67,13 +74,6 @@ _start: C.BSTART.STD
         B.IOTI  [], last ->m<512B>
         C.B.DIMI 4, ->lb0
         C.B.DIMI 4, ->lb1
-        BSTART.TLOAD FP32
-        B.ARG   NORM.normal
-        B.IOTI  [], last ->n<512B>
-        B.IOR   [a5],[]
-        C.B.DIMI 4, ->lb0
-        C.B.DIMI 4, ->lb1
-        C.B.DIMI 4, ->lb2
         BSTART.TEPL 0, FP32             # TADD: m#1 = m#1 + bias (n#1)
         B.IOTI  [m#1, n#1], last ->m<512B>
         C.B.DIMI 4, ->lb0

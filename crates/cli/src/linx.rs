@@ -2,9 +2,10 @@
 
 use anyhow::{Context, bail};
 use macrosim_linx::block::CfiMode;
+use macrosim_linx::engine::pe::PeConfig;
 use macrosim_linx::engine::{Config, Exit, Machine};
 use macrosim_linx::error::SimError;
-use macrosim_linx::rob::{BlockRob, RobConfig};
+use macrosim_linx::rob::BlockRob;
 use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::trace::{NoObserver, Observer, Observers, TraceWriter};
 use std::io::Write as _;
@@ -46,6 +47,10 @@ pub enum Command {
         /// Run the block reorder buffer timing model and report blocks, cycles and occupancy.
         #[arg(long)]
         timing: bool,
+        /// TOML system description for --timing (ROB entries, PE latency/throughput; see the
+        /// README); implies --timing.
+        #[arg(long, value_name = "FILE")]
+        timing_config: Option<PathBuf>,
         /// The program.
         elf: PathBuf,
         /// Its arguments.
@@ -77,6 +82,7 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             trace,
             timing,
+            timing_config,
             elf,
             args,
         } => {
@@ -88,7 +94,10 @@ pub fn run(cmd: Command) -> ExitCode {
                 max_insns,
             };
             strict = cfg.cfi == CfiMode::Strict;
-            run_program(&elf, &args, cfg, trace, timing)
+            match pe_config(timing, timing_config.as_ref()) {
+                Ok(timing) => run_program(&elf, &args, cfg, trace, timing),
+                Err(e) => Err(e),
+            }
         }
     };
     match result {
@@ -142,12 +151,26 @@ fn disasm(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The `--timing` system description: the defaults, or the TOML file.
+fn pe_config(timing: bool, file: Option<&PathBuf>) -> anyhow::Result<Option<PeConfig>> {
+    match file {
+        None => Ok(timing.then(PeConfig::default)),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read {}", path.display()))?;
+            let cfg = PeConfig::from_toml(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            Ok(Some(cfg))
+        }
+    }
+}
+
 fn run_program(
     elf: &PathBuf,
     args: &[String],
     cfg: Config,
     trace: Option<PathBuf>,
-    timing: bool,
+    timing: Option<PeConfig>,
 ) -> anyhow::Result<ExitCode> {
     let bytes = std::fs::read(elf).with_context(|| format!("cannot read {}", elf.display()))?;
     let mut argv = vec![elf.display().to_string()];
@@ -156,8 +179,8 @@ fn run_program(
     let prog = runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
         .with_context(|| elf.display().to_string())?;
     if trace.is_none() {
-        if timing {
-            let mut m = Machine::new(prog, cfg, BlockRob::new(RobConfig::default()));
+        if let Some(pes) = timing {
+            let mut m = Machine::new(prog, cfg, BlockRob::with_pes(pes));
             let code = finish(&mut m);
             eprintln!("macrosim: {} instructions; {}", m.cpu.insns, m.obs.report());
             return code;
@@ -175,7 +198,7 @@ fn run_program(
     };
     let obs = Observers {
         trace,
-        rob: timing.then(|| BlockRob::new(RobConfig::default())),
+        rob: timing.map(BlockRob::with_pes),
     };
     let mut m = Machine::new(prog, cfg, obs);
     let code = finish(&mut m);

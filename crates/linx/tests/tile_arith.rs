@@ -242,3 +242,41 @@ fn illegal_tile_headers_are_block_faults_naming_block_pc_and_cause() {
         );
     }
 }
+
+#[test]
+fn timing_the_example_shows_its_block_commands_on_each_pe_and_cube_tma_overlap() {
+    use macrosim_linx::engine::pe::{Pe, PeConfig};
+    use macrosim_linx::rob::BlockRob;
+    let src = include_str!("../../../examples/linx/tile_matmul.s");
+    let program = assemble("t.s", src).unwrap();
+    let prog = runtime::load(
+        &program.to_elf(),
+        &["t".into()],
+        &[],
+        &RuntimeConfig::default(),
+    )
+    .unwrap();
+    let mut m = Machine::new(
+        prog,
+        Config {
+            cfi: CfiMode::Strict,
+            max_insns: None,
+        },
+        BlockRob::with_pes(PeConfig::default()),
+    );
+    m.process
+        .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+    assert!(matches!(m.run(), Ok(Exit::Exited(0))));
+    let r = m.obs.report();
+    let cmds = |p: Pe| r.pes[p.index()].commands;
+    // 5 TLOAD + 1 TSTORE, TMATMUL + TMATMUL.ACC + ACCCVT, TADD + TRELU.
+    assert_eq!((cmds(Pe::Tma), cmds(Pe::Cube), cmds(Pe::Tau)), (6, 3, 2));
+    assert!(r.cube_tma_overlap > 0, "{r}");
+    // The Cube waits for its operand tiles: tile stalls, and the TMATMUL.ACC chain through
+    // the accumulator.
+    assert!(r.pes[Pe::Cube.index()].stalled.tile > 0, "{r}");
+    assert!(
+        r.blocks == 13 && r.cycles > 13 && r.max_occupancy <= 256,
+        "{r}"
+    );
+}

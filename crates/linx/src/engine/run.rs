@@ -325,8 +325,12 @@ impl<O: Observer> Machine<O> {
         if O::BLOCKS {
             let mut ev = acc.clone();
             ev.bpc = barg.bpc;
+            ev.pe = crate::engine::pe::Pe::of(barg.block_type);
             ev.insns += work.insns;
             ev.tile_bytes = work.tile_bytes;
+            ev.tile_elems = work.tile_elems;
+            ev.tile_reads = work.tile_reads;
+            ev.tile_writes = work.tile_writes;
             ev.loads |= work.loads;
             ev.stores |= work.stores;
             self.obs.block(&barg, next, &ev);
@@ -360,7 +364,7 @@ impl<O: Observer> Machine<O> {
                 gpr_writes: 0b10,
                 loads: true,
                 stores: true,
-                tile_bytes: 0,
+                ..BlockEvent::default()
             };
             let barg = self.cpu.barg;
             self.obs.block(&barg, next, &ev);

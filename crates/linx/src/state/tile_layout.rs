@@ -20,7 +20,6 @@
 
 use crate::state::block::BlockType;
 use crate::state::header::{BlockFmt, DescDetail, DescFamily};
-use crate::state::tile::TileError;
 
 /// A matrix linearization.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +31,7 @@ pub enum Layout {
 }
 
 /// The (GM layout, tile layout) of a B.ARG selector.
-pub fn format(block: BlockType, arg: u32) -> Result<(Layout, Layout), TileError> {
+pub fn format(block: BlockType, arg: u32) -> Result<(Layout, Layout), BlockFmt> {
     use Layout::*;
     Ok(match arg {
         0 => (Nd, Nd),
@@ -41,11 +40,11 @@ pub fn format(block: BlockType, arg: u32) -> Result<(Layout, Layout), TileError>
         9 | 0x1c => (Dn, Nz),
         8 => (Dn, Zn),
         _ => {
-            return Err(TileError::Format(BlockFmt {
+            return Err(BlockFmt {
                 block,
                 family: DescFamily::Arg,
                 detail: DescDetail::Invalid,
-            }));
+            });
         }
     })
 }
@@ -92,10 +91,10 @@ pub struct Transfer {
 
 impl Transfer {
     /// Check the shape; returns (gm_inner, gm_outer, tr_inner, tr_outer).
-    pub fn shape(&self) -> Result<(usize, usize, usize, usize), TileError> {
+    pub fn shape(&self) -> Result<(usize, usize, usize, usize), String> {
         let [gi, go, ti] = self.lb;
         let elems = self.tile_bytes / self.elem;
-        let bad = |what: String| Err(TileError::Param(format!("{}: {what}", self.block)));
+        let bad = |what: String| Err(format!("{}: {what}", self.block));
         if ti == 0 || !elems.is_multiple_of(ti) {
             return bad(format!(
                 "tile rows of LB2 = {ti} elements do not divide the {elems}-element tile"
