@@ -133,7 +133,11 @@ mod tests {
             0x7c00
         );
         assert_eq!(
-            convert(Dt::F32, Dt::Bf16, u64::from(1.00390625f32.to_bits())),
+            convert(
+                Dt::F32,
+                Dt::Bf16,
+                u64::from((1.0f32 + 2f32.powi(-8)).to_bits())
+            ),
             0x3f80
         );
         assert_eq!(
