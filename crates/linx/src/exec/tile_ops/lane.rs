@@ -221,28 +221,8 @@ fn int_binary(op: Bin, dt: Dt, a: u64, b: u64) -> u64 {
 /// One lane of a one-operand operation (`op` must be legal for `dt`, see [`Un::supports`]).
 pub fn unary(op: Un, dt: Dt, a: u64) -> u64 {
     match dt {
-        Dt::F32 => {
-            let x = f32::from_bits(a as u32);
-            canon32(match op {
-                Un::Relu => relu(x),
-                Un::Exp => x.exp(),
-                Un::Log => log(x),
-                Un::Sqrt => x.sqrt(),
-                Un::Rsqrt => rsqrt(x),
-                Un::Recip => recip(x),
-            })
-        }
-        Dt::F64 => {
-            let x = f64::from_bits(a);
-            canon64(match op {
-                Un::Relu => relu(x),
-                Un::Exp => x.exp(),
-                Un::Log => log(x),
-                Un::Sqrt => x.sqrt(),
-                Un::Rsqrt => rsqrt(x),
-                Un::Recip => recip(x),
-            })
-        }
+        Dt::F32 => canon32(float_unary(op, f32::from_bits(a as u32))),
+        Dt::F64 => canon64(float_unary(op, f64::from_bits(a))),
         // TRELU on signed integers: negative -> 0.
         _ => {
             if dt.sext(a) < 0 {
@@ -251,6 +231,17 @@ pub fn unary(op: Un, dt: Dt, a: u64) -> u64 {
                 a
             }
         }
+    }
+}
+
+fn float_unary<F: Transcendental>(op: Un, x: F) -> F {
+    match op {
+        Un::Relu => relu(x),
+        Un::Exp => x.exp(),
+        Un::Log => log(x),
+        Un::Sqrt => x.sqrt(),
+        Un::Rsqrt => rsqrt(x),
+        Un::Recip => recip(x),
     }
 }
 
@@ -283,6 +274,7 @@ trait Transcendental: HostFloat {
     const NEG_INF: Self;
     fn ln(self) -> Self;
     fn sqrt(self) -> Self;
+    fn exp(self) -> Self;
 }
 
 impl Transcendental for f32 {
@@ -294,6 +286,9 @@ impl Transcendental for f32 {
     fn sqrt(self) -> Self {
         f32::sqrt(self)
     }
+    fn exp(self) -> Self {
+        f32::exp(self)
+    }
 }
 
 impl Transcendental for f64 {
@@ -304,6 +299,9 @@ impl Transcendental for f64 {
     }
     fn sqrt(self) -> Self {
         f64::sqrt(self)
+    }
+    fn exp(self) -> Self {
+        f64::exp(self)
     }
 }
 
