@@ -5,8 +5,9 @@ use anyhow::{Context, bail};
 use macrosim_core::stop::StopSignal;
 use macrosim_linx::asm::objdump::ObjdumpError;
 use macrosim_linx::block::CfiMode;
+use macrosim_linx::engine::pe::PeConfig;
 use macrosim_linx::engine::{Config, Exit, Machine};
-use macrosim_linx::rob::{BlockRob, RobConfig};
+use macrosim_linx::rob::BlockRob;
 use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::trace::{NoObserver, Observer, Observers, TraceWriter};
 use std::io::Write as _;
@@ -56,6 +57,10 @@ pub enum Command {
         /// beyond it those calls fail with ENOMEM.
         #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size::parse_size)]
         mem_limit: u64,
+        /// TOML system description for --timing (ROB entries, PE latency/throughput; see the
+        /// README); implies --timing.
+        #[arg(long, value_name = "FILE")]
+        timing_config: Option<PathBuf>,
         /// The program.
         elf: PathBuf,
         /// Its arguments.
@@ -88,6 +93,7 @@ pub fn run(cmd: Command) -> ExitCode {
             timing,
             timeout,
             mem_limit,
+            timing_config,
             elf,
             args,
         } => {
@@ -99,7 +105,8 @@ pub fn run(cmd: Command) -> ExitCode {
                 max_insns,
             };
             let limits = stop::Limits { timeout, mem_limit };
-            run_program(&elf, &args, cfg, trace, timing, limits)
+            pe_config(timing, timing_config.as_ref())
+                .and_then(|timing| run_program(&elf, &args, cfg, trace, timing, limits))
         }
     };
     result.unwrap_or_else(|e| out::fail(&e))
@@ -134,12 +141,25 @@ fn disasm(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The `--timing` system description: the defaults, or the TOML file.
+fn pe_config(timing: bool, file: Option<&PathBuf>) -> anyhow::Result<Option<PeConfig>> {
+    match file {
+        None => Ok(timing.then(PeConfig::default)),
+        Some(path) => {
+            let text = files::read_text(path, false)?;
+            let cfg = PeConfig::from_toml(&text)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            Ok(Some(cfg))
+        }
+    }
+}
+
 fn run_program(
     elf: &std::path::Path,
     args: &[String],
     cfg: Config,
     trace: Option<PathBuf>,
-    timing: bool,
+    timing: Option<PeConfig>,
     limits: stop::Limits,
 ) -> anyhow::Result<ExitCode> {
     let bytes = files::read(elf, false)?;
@@ -153,8 +173,8 @@ fn run_program(
     let prog = runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
         .with_context(|| elf.display().to_string())?;
     if trace.is_none() {
-        if timing {
-            let mut m = Machine::new(prog, cfg, BlockRob::new(RobConfig::default()));
+        if let Some(pes) = timing {
+            let mut m = Machine::new(prog, cfg, BlockRob::with_pes(pes));
             let code = finish(&mut m, elf, &stop, limits.mem_limit);
             eprintln!("macrosim: {} instructions; {}", m.cpu.insns, m.obs.report());
             return code;
@@ -172,7 +192,7 @@ fn run_program(
     };
     let obs = Observers {
         trace,
-        rob: timing.then(|| BlockRob::new(RobConfig::default())),
+        rob: timing.map(BlockRob::with_pes),
     };
     let mut m = Machine::new(prog, cfg, obs);
     let code = finish(&mut m, elf, &stop, limits.mem_limit);

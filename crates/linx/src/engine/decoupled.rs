@@ -22,8 +22,8 @@
 //!   with an `ri*` base; VPAR/VSEQ are tile-only.
 //! * `.local` vector loads/stores address the header's tile bases `ta..td/to/ts`
 //!   ([`crate::state::local_tiles`]); the block's destination tiles are pushed when it completes.
-//! * Tile engine blocks (TLOAD/TSTORE/TMOV) are header-driven ([`crate::state::tile`]); CUBE and TEPL
-//!   numerics are not modelled yet.
+//! * Tile engine blocks are header-driven: TLOAD/TSTORE/TMOV in [`crate::state::tile`], the
+//!   CUBE and TEPL arithmetic in [`crate::exec::tile_ops`].
 
 use crate::engine::code::Body;
 use crate::engine::machine::Machine;
@@ -31,6 +31,7 @@ use crate::engine::trace::Observer;
 use crate::exec::op::Op;
 use crate::exec::op::{VMem, VOp};
 use crate::exec::scalar::{Flow, compare, load, store};
+use crate::exec::tile_ops::{self, TileCtx};
 use crate::exec::vector::{self, Dest, KernelEnv, Lane};
 use crate::isa::regs::Reg10;
 use crate::state::block::BlockType;
@@ -44,6 +45,11 @@ use std::rc::Rc;
 pub struct Work {
     pub insns: u64,
     pub tile_bytes: u64,
+    /// Tile elements computed by a TEPL/CUBE block.
+    pub tile_elems: u64,
+    /// Physical tiles read / written (bit 32: the accumulator), for the timing model.
+    pub tile_reads: u64,
+    pub tile_writes: u64,
     pub loads: bool,
     pub stores: bool,
     /// The instruction limit was reached, or a stop requested, during the replays (the run
@@ -59,8 +65,14 @@ pub fn finish_block<O: Observer>(m: &mut Machine<O>) -> Result<Work, Fault> {
         return Ok(Work::default());
     }
     m.cpu.header.validate(ty)?;
+    let tile_reads = tile_inputs(m, ty);
     if ty.is_simt() || decoupled_scalar {
-        return run_body(m, ty);
+        let w = run_body(m, ty)?;
+        return Ok(Work {
+            tile_reads,
+            tile_writes: tile_outputs(m, ty),
+            ..w
+        });
     }
     let regs = m.cpu.regs.clone();
     let read = |r: u8| regs.read(r);
@@ -74,19 +86,75 @@ pub fn finish_block<O: Observer>(m: &mut Machine<O>) -> Result<Work, Fault> {
         BlockType::Tma { function: 2, .. } => {
             tile::tmov(ty, &m.cpu.header, &read, &mut m.cpu.tiles)?
         }
-        _ => {
-            return Err(Fault::Unimplemented(format!(
-                "BSTART.{ty}: tile arithmetic (CUBE/TEPL numerics) is not modelled yet"
-            )));
+        BlockType::Tma { function, .. } => {
+            return Err(tile::TileError::Param(format!(
+                "BSTART.{ty}: TMA Function {function} is reserved in v0.4 (0 TLOAD, 1 TSTORE, 2 TMOV)"
+            ))
+            .into());
         }
+        _ => tile_ops::run(&mut TileCtx {
+            block: ty,
+            header: &m.cpu.header,
+            read_reg: &read,
+            tiles: &mut m.cpu.tiles,
+        })?,
     };
     Ok(Work {
         limit_reached: false,
         insns: 0,
         tile_bytes: w.bytes,
+        tile_elems: w.elems,
+        tile_reads,
+        tile_writes: tile_outputs(m, ty),
         loads: w.loads,
         stores: w.stores,
     })
+}
+
+/// Bit of the accumulator in the tile masks.
+const ACC_BIT: u64 = 1 << 32;
+
+/// The physical tiles a block's header reads (TMATMUL.ACC and ACCCVT also read the accumulator).
+fn tile_inputs<O: Observer>(m: &Machine<O>, ty: BlockType) -> u64 {
+    let h = &m.cpu.header;
+    let mut bits = h
+        .iots
+        .iter()
+        .flat_map(|d| d.srcs)
+        .flatten()
+        .fold(0u64, |b, id| b | 1 << m.cpu.tiles.physical(id));
+    if matches!(
+        ty,
+        BlockType::Cube {
+            function: 2 | 8,
+            ..
+        }
+    ) {
+        bits |= ACC_BIT;
+    }
+    bits
+}
+
+/// The physical tiles a completed block wrote: the new `#1` of each destination hand.
+fn tile_outputs<O: Observer>(m: &Machine<O>, ty: BlockType) -> u64 {
+    let mut bits = 0;
+    for d in &m.cpu.header.iots {
+        bits |= match d.dst {
+            Some(crate::state::header::DstKind::Hand(h)) => 1 << m.cpu.tiles.physical(h * 8),
+            Some(crate::state::header::DstKind::Acc) => ACC_BIT,
+            None => 0,
+        };
+    }
+    if matches!(
+        ty,
+        BlockType::Cube {
+            function: 0 | 2,
+            ..
+        }
+    ) {
+        bits |= ACC_BIT;
+    }
+    bits
 }
 
 /// Run a B.TEXT body: once for a scalar block, per lane for a SIMT block.

@@ -5,6 +5,7 @@
 pub mod code;
 pub mod decoupled;
 pub mod machine;
+pub mod pe;
 pub mod rob;
 pub mod run;
 pub mod trace;

@@ -341,8 +341,12 @@ impl<O: Observer> Machine<O> {
         if O::BLOCKS {
             let mut ev = acc.clone();
             ev.bpc = barg.bpc;
+            ev.pe = crate::engine::pe::Pe::of(barg.block_type);
             ev.insns += work.insns;
             ev.tile_bytes = work.tile_bytes;
+            ev.tile_elems = work.tile_elems;
+            ev.tile_reads = work.tile_reads;
+            ev.tile_writes = work.tile_writes;
             ev.loads |= work.loads;
             ev.stores |= work.stores;
             self.obs.block(&barg, next, &ev);
@@ -376,7 +380,7 @@ impl<O: Observer> Machine<O> {
                 gpr_writes: 0b10,
                 loads: true,
                 stores: true,
-                tile_bytes: 0,
+                ..BlockEvent::default()
             };
             let barg = self.cpu.barg;
             self.obs.block(&barg, next, &ev);
@@ -393,6 +397,8 @@ impl<O: Observer> Machine<O> {
     fn error_at(&mut self, fault: Fault, pc: u64) -> SimError {
         let pc = match fault {
             Fault::InBody { pc, .. } => pc,
+            // A tile engine block fails at commit; its pc is its header (block start marker).
+            Fault::Tile(_) if self.cpu.in_block => self.cpu.barg.bpc,
             _ => pc,
         };
         SimError {

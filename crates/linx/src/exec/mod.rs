@@ -1,7 +1,8 @@
 //! Executing instructions: [`lower`] turns a decoded instruction into an [`op::Op`] once per
 //! static instruction; [`scalar`] runs the scalar ops on a [`crate::state::cpu::Cpu`], with
 //! [`alu`] and [`fp`] for the arithmetic, [`vector`] one SIMT lane's `V.*` element and
-//! [`template`] the FENTRY/FEXIT/FRET register sequences.
+//! [`template`] the FENTRY/FEXIT/FRET register sequences; [`tile_ops`] the tile arithmetic of
+//! TEPL and CUBE blocks.
 
 pub mod alu;
 pub mod descriptor;
@@ -11,4 +12,5 @@ pub mod op;
 pub mod op_regs;
 pub mod scalar;
 pub mod template;
+pub mod tile_ops;
 pub mod vector;

@@ -8,6 +8,7 @@
 //! * [`cpu`]: one hart's state, both layers together.
 //! * [`error`]: the faults an instruction can raise and where they happened.
 
+pub mod acc;
 pub mod block;
 pub mod cpu;
 pub mod error;
@@ -17,3 +18,4 @@ pub mod local_tiles;
 pub mod regs;
 pub mod ssr;
 pub mod tile;
+pub mod tile_layout;

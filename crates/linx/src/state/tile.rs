@@ -11,16 +11,17 @@
 //! * Renaming is an implementation matter: here each hand is a ring of 8 physical tiles and a
 //!   push rotates the ring.
 //!
-//! Tile arithmetic (TEPL element-wise ops, CUBE TMATMUL / TMATMUL.ACC / ACCCVT numerics) is not
-//! modelled yet: those blocks pass header validation and then stop with "unimplemented".
+//! Tile arithmetic (TEPL, CUBE) is in `crate::exec::tile_ops`; the accumulator in
+//! [`crate::state::acc`].
 //!
-//! Layout (manual `09` §"Layout and dimension contract"): only the `NORM` selector (source and
-//! destination layouts identical, i.e. ND->ND or DN->DN) is executed; the fractal conversions
-//! ND2NZ / ND2ZN / DN2NZ / DN2ZN are reported as unimplemented. Padding uses zero fill (the
-//! `Null` policy is implementation-defined; this model chooses zero, which is deterministic).
+//! Layout (manual `09` §"Layout and dimension contract"): `NORM` copies rows here; the
+//! conversions ND2NZ / ND2ZN / DN2NZ / DN2ZN are in [`crate::state::tile_layout`]. Padding uses
+//! zero fill (the `Null` policy is implementation-defined; this model chooses zero).
 
+pub use crate::state::acc::Acc;
 use crate::state::block::BlockType;
 use crate::state::header::{BlockFmt, DescDetail, DescFamily, DstKind, Header, Iot, TileSize};
+use crate::state::tile_layout::{self, Transfer};
 use macrosim_core::{Access, MemFault, SparseMemory};
 
 /// Tile hands (T, U, M, N).
@@ -39,6 +40,8 @@ const HAND_NAMES: [char; TILE_HANDS] = ['t', 'u', 'm', 'n'];
 pub struct Tile {
     pub size: usize,
     pub data: Box<[u8; MAX_TILE_BYTES]>,
+    /// The DataType code of the block that produced it (TCVT's source type), if any.
+    pub dtype: Option<u8>,
 }
 
 impl Default for Tile {
@@ -46,6 +49,7 @@ impl Default for Tile {
         Tile {
             size: MIN_TILE_BYTES,
             data: Box::new([0; MAX_TILE_BYTES]),
+            dtype: None,
         }
     }
 }
@@ -62,6 +66,8 @@ impl Tile {
 pub struct TileFile {
     slots: Vec<Tile>,
     head: [usize; TILE_HANDS],
+    /// The CUBE accumulator (singleton, manual 04 §"block split patterns").
+    pub acc: Acc,
 }
 
 impl TileFile {
@@ -69,6 +75,7 @@ impl TileFile {
         TileFile {
             slots: vec![Tile::default(); TILE_HANDS * TILE_DEPTH],
             head: [0; TILE_HANDS],
+            acc: Acc::default(),
         }
     }
 
@@ -78,6 +85,11 @@ impl TileFile {
         hand * TILE_DEPTH + (self.head[hand] + k) % TILE_DEPTH
     }
 
+    /// The physical tile (0..32) a tile id names now (the timing model's renaming).
+    pub fn physical(&self, id: u8) -> usize {
+        self.slot(id)
+    }
+
     /// The tile named by a tile id (`hand * 8 + k - 1`).
     pub fn get(&self, id: u8) -> &Tile {
         &self.slots[self.slot(id)]
@@ -85,10 +97,16 @@ impl TileFile {
 
     /// Push `bytes` (of length `size`, zero-extended to the storage) as the new `hand#1`.
     pub fn push(&mut self, hand: u8, size: usize, bytes: &[u8]) {
+        self.push_typed(hand, size, bytes, None);
+    }
+
+    /// [`Self::push`], recording the element type of the producing block.
+    pub fn push_typed(&mut self, hand: u8, size: usize, bytes: &[u8], dtype: Option<u8>) {
         let h = usize::from(hand) % TILE_HANDS;
         self.head[h] = (self.head[h] + TILE_DEPTH - 1) % TILE_DEPTH;
         let tile = &mut self.slots[h * TILE_DEPTH + self.head[h]];
         tile.size = size;
+        tile.dtype = dtype;
         let n = bytes.len().min(MAX_TILE_BYTES);
         tile.data[..n].copy_from_slice(&bytes[..n]);
         tile.data[n..].fill(0);
@@ -143,6 +161,8 @@ struct TmaPlan<'h> {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TileWork {
     pub bytes: u64,
+    /// Tile elements an arithmetic block computed (TEPL lanes, CUBE multiply-adds).
+    pub elems: u64,
     pub loads: bool,
     pub stores: bool,
 }
@@ -189,12 +209,6 @@ fn plan<'h>(
     let elem = elem_bytes(dtype).ok_or_else(|| {
         TileError::Unimplemented(format!("{block} with 4-bit or reserved DataType {dtype}"))
     })?;
-    if header.arg.is_some_and(|a| a != ARG_NORM) {
-        return Err(TileError::Unimplemented(format!(
-            "{block} layout conversion B.ARG {:#x} (only NORM is modelled)",
-            header.arg.unwrap_or(0)
-        )));
-    }
     let iot = &header.iots[0];
     // An omitted LB2 (TR row length) defaults to LB0: the tile rows are as long as the GM rows.
     let lb0 = header.lb(0) as usize;
@@ -228,6 +242,35 @@ fn plan<'h>(
 }
 
 impl TmaPlan<'_> {
+    /// A B.ARG layout conversion ([`crate::state::tile_layout`]); `None` for NORM.
+    fn conversion(
+        &self,
+        header: &Header,
+        read_reg: &dyn Fn(u8) -> u64,
+        tile_bytes: usize,
+    ) -> Result<Option<Transfer>, TileError> {
+        let arg = header.arg.unwrap_or(ARG_NORM);
+        if arg == ARG_NORM {
+            return Ok(None);
+        }
+        let (gm, tr) = tile_layout::format(self.block, arg)?;
+        let stride = header
+            .iors
+            .last()
+            .filter(|d| d.srcs[0] != 0 && d.srcs[1] != 0)
+            .map(|d| read_reg(d.srcs[0]));
+        Ok(Some(Transfer {
+            block: self.block,
+            gm,
+            tr,
+            elem: self.elem,
+            base: self.base,
+            stride,
+            lb: self.lb,
+            tile_bytes,
+        }))
+    }
+
     /// GM inner/outer counts and the TR row length (elements), checked to fit `tile_bytes`.
     fn geometry(&self, tile_bytes: usize) -> Result<(usize, usize, usize), TileError> {
         let [gm_inner, gm_outer, tr_inner] = self.lb;
@@ -257,6 +300,23 @@ pub fn tload(
         return Err(invalid_iot(block).into());
     };
     let size = resolve_size(block, p.iot.size, read_reg)?;
+    if let Some(x) = p.conversion(header, read_reg, size)? {
+        let (gi, go, ti, to) = x.shape().map_err(TileError::Param)?;
+        let mut buf = [0u8; MAX_TILE_BYTES];
+        let e = p.elem;
+        for o in 0..go {
+            for i in 0..gi {
+                let at = x.tile_index(to, ti, o, i) * e;
+                mem.read_into(x.gm_addr(o, i), &mut buf[at..at + e], Access::Read)?;
+            }
+        }
+        tiles.push_typed(hand, size, &buf[..size], Some(dtype));
+        return Ok(TileWork {
+            bytes: (gi * go * e) as u64,
+            loads: true,
+            ..TileWork::default()
+        });
+    }
     let (inner, outer, tr_inner) = p.geometry(size)?;
     let mut buf = [0u8; MAX_TILE_BYTES];
     let row = inner * p.elem;
@@ -265,11 +325,11 @@ pub fn tload(
         let addr = p.base.wrapping_add(r as u64 * p.stride);
         mem.read_into(addr, &mut buf[at..at + row], Access::Read)?;
     }
-    tiles.push(hand, size, &buf[..size]);
+    tiles.push_typed(hand, size, &buf[..size], Some(dtype));
     Ok(TileWork {
         bytes: (row * outer) as u64,
         loads: true,
-        stores: false,
+        ..TileWork::default()
     })
 }
 
@@ -285,6 +345,21 @@ pub fn tstore(
     let p = plan(block, dtype, header, read_reg)?;
     let src = first_source(header).ok_or_else(|| invalid_iot(block))?;
     let tile = tiles.get(src);
+    if let Some(x) = p.conversion(header, read_reg, tile.size)? {
+        let (gi, go, ti, to) = x.shape().map_err(TileError::Param)?;
+        let e = p.elem;
+        for o in 0..go {
+            for i in 0..gi {
+                let at = x.tile_index(to, ti, o, i) * e;
+                mem.write_bytes(x.gm_addr(o, i), &tile.data[at..at + e])?;
+            }
+        }
+        return Ok(TileWork {
+            bytes: (gi * go * e) as u64,
+            stores: true,
+            ..TileWork::default()
+        });
+    }
     let (inner, outer, tr_inner) = p.geometry(tile.size)?;
     let row = inner * p.elem;
     for r in 0..outer {
@@ -294,8 +369,8 @@ pub fn tstore(
     }
     Ok(TileWork {
         bytes: (row * outer) as u64,
-        loads: false,
         stores: true,
+        ..TileWork::default()
     })
 }
 
@@ -327,11 +402,11 @@ pub fn tmov(
     let n = from.size.min(size);
     let mut buf = [0u8; MAX_TILE_BYTES];
     buf[..n].copy_from_slice(&from.data[..n]);
-    tiles.push(hand, size, &buf[..size]);
+    let dtype = from.dtype;
+    tiles.push_typed(hand, size, &buf[..size], dtype);
     Ok(TileWork {
         bytes: n as u64,
-        loads: false,
-        stores: false,
+        ..TileWork::default()
     })
 }
 
