@@ -1,5 +1,6 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
+use macrosim_riscv::hart::Tier;
 use macrosim_riscv::isa::{Isa, disassemble_elf};
 use macrosim_riscv::program::{Outcome, Program, RunOptions};
 use macrosim_riscv::trace::{CommitLog, NoTrace};
@@ -26,6 +27,11 @@ pub enum Command {
         /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
         #[arg(long)]
         stats: bool,
+        /// Execution tier: `interp` (the pre-decoded interpreter) or `jit` (hot blocks
+        /// translated to host code with Cranelift; same results). Default: jit, except with
+        /// --trace, which always interprets.
+        #[arg(long, value_parser = parse_tier)]
+        tier: Option<Tier>,
         /// The program.
         elf: PathBuf,
         /// Arguments for a Linux program (its argv[1..]).
@@ -40,6 +46,14 @@ pub enum Command {
     },
 }
 
+fn parse_tier(s: &str) -> Result<Tier, String> {
+    match s {
+        "interp" => Ok(Tier::Interp),
+        "jit" => Ok(Tier::Jit),
+        _ => Err(format!("unknown tier {s:?} (expected interp or jit)")),
+    }
+}
+
 fn parse_isa(s: &str) -> Result<Isa, String> {
     Isa::parse(s).map_err(|e| e.to_string())
 }
@@ -51,9 +65,17 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             trace,
             stats,
+            tier,
             elf,
             args,
-        } => run_elf(isa, max_insns, trace, stats, elf, args),
+        } => {
+            let tier = tier.unwrap_or(if trace.is_some() {
+                Tier::Interp
+            } else {
+                Tier::Jit
+            });
+            run_elf(isa, max_insns, trace, stats, tier, elf, args)
+        }
         Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| {
@@ -71,6 +93,7 @@ fn run_elf(
     max_insns: Option<u64>,
     trace: Option<PathBuf>,
     stats: bool,
+    tier: Tier,
     elf: PathBuf,
     args: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
@@ -85,6 +108,7 @@ fn run_elf(
     };
     let mut program =
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    program.hart.set_tier(tier)?;
     let start = Instant::now();
     let outcome = match &trace {
         None => program.run(&mut NoTrace),
