@@ -11,4 +11,4 @@ pub mod elf;
 pub mod linux;
 pub mod memory;
 
-pub use memory::{Access, MemFault, Perm, SparseMemory};
+pub use memory::{Access, FastPath, MemFault, Perm, SparseMemory};

@@ -147,6 +147,14 @@ impl<X: Extension> Hart<X> {
         Ok(())
     }
 
+    /// With [`Tier::Jit`]: translate a block once it has been entered `entries` times (default:
+    /// the measured `jit::HOT`); tests use 1 to translate everything.
+    pub fn set_jit_threshold(&mut self, entries: u32) {
+        if let Some(jit) = &mut self.jit {
+            jit.set_threshold(entries);
+        }
+    }
+
     pub fn tier(&self) -> Tier {
         if self.jit.is_some() {
             Tier::Jit

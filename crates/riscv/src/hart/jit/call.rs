@@ -31,3 +31,9 @@ pub(crate) fn free(module: JITModule) {
     // translated code is running (it runs only inside `enter`, which borrows the `Jit` state).
     unsafe { module.free_memory() }
 }
+
+// SAFETY: a `Jit` owns its `JITModule` and every `Code` pointer into it; none of it refers to
+// thread-local state (the code is plain executable memory, entered only through `enter` with
+// the `Jit` borrowed), so moving the whole `Jit` to another thread is sound, as moving the
+// rest of a `Hart` is. The pointers are why the compiler cannot see this itself.
+unsafe impl Send for super::Jit {}

@@ -9,11 +9,13 @@
 use crate::hart::op::Op;
 use crate::hart::state::State;
 use crate::trace::NoTrace;
-use macrosim_core::SparseMemory;
+use macrosim_core::{FastPath, SparseMemory};
 
 /// What one entry into translated code shares with the helpers it calls.
 #[repr(C)]
 pub(crate) struct Ctx<'a> {
+    /// Where translated code reads and writes memory inline (refreshed after slow stores).
+    pub fast: FastPath,
     pub mem: &'a mut SparseMemory,
     /// The code epoch the translations were made at: a store that changes it ends the block.
     pub epoch: u64,
@@ -53,6 +55,8 @@ pub(crate) extern "C" fn store(ctx: &mut Ctx<'_>, addr: u32, size: u32, value: u
         4 => ctx.mem.write_u32(a, value as u32),
         _ => ctx.mem.write_u64(a, value),
     };
+    // The first write to a page may have grown the arena.
+    ctx.fast = ctx.mem.fast_path();
     match r {
         Err(_) => STORE_FAULT,
         Ok(()) if ctx.mem.code_epoch() != ctx.epoch => STORE_CODE,

@@ -23,7 +23,7 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Module, default_libcall_names};
 use helpers::Ctx;
-use macrosim_core::SparseMemory;
+use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
 use std::fmt;
 use translate::{EXIT_CODE, EXIT_INTERPRET};
@@ -83,6 +83,8 @@ pub(crate) struct Jit {
     /// The block cache generation and MMIO window the translations were made for.
     generation: u64,
     window: (u32, u32),
+    /// Entries before a block is translated.
+    hot: u32,
 }
 
 impl fmt::Debug for Jit {
@@ -98,6 +100,10 @@ const EMPTY: (u32, Code, u32) = (1, Code(std::ptr::null()), 0);
 impl Jit {
     pub(crate) fn new() -> Result<Jit, JitUnavailable> {
         let err = |e: &dyn fmt::Display| JitUnavailable(e.to_string());
+        // Translated code accesses guest memory with host loads and stores.
+        if cfg!(target_endian = "big") {
+            return Err(err(&"the host is big-endian"));
+        }
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| err(&e))?;
         flags.set("is_pic", "false").map_err(|e| err(&e))?;
@@ -114,7 +120,12 @@ impl Jit {
             fast: vec![EMPTY; FAST].into_boxed_slice(),
             generation: u64::MAX,
             window: (0, 0),
+            hot: HOT,
         })
+    }
+
+    pub(crate) fn set_threshold(&mut self, entries: u32) {
+        self.hot = entries.max(1);
     }
 
     /// Drop every translation.
@@ -149,12 +160,13 @@ impl Jit {
         let slot = (pc as usize >> 2) % FAST;
         let (mut code, mut len) = match self.fast[slot] {
             (p, code, len) if p == pc => (code, len),
-            _ => match self.lookup(pc, cache, b) {
+            _ => match self.lookup(pc, cache, b, mem.fast_path()) {
                 Some(found) => found,
                 None => return Ran::Cold,
             },
         };
         let mut ctx = Ctx {
+            fast: mem.fast_path(),
             mem,
             epoch: cache.epoch(),
             limit,
@@ -179,7 +191,13 @@ impl Jit {
 
     /// The translation of the block at `pc` (arena position `b`): count an entry, translate
     /// when hot.
-    fn lookup(&mut self, pc: u32, cache: &BlockCache, b: usize) -> Option<(Code, u32)> {
+    fn lookup(
+        &mut self,
+        pc: u32,
+        cache: &BlockCache,
+        b: usize,
+        layout: FastPath,
+    ) -> Option<(Code, u32)> {
         let e = self.blocks.entry(pc).or_insert(Entry::Cold(0));
         match e {
             Entry::Hot(code, len) => {
@@ -188,14 +206,14 @@ impl Jit {
                 Some(found)
             }
             Entry::Never => None,
-            Entry::Cold(n) if *n + 1 < HOT => {
+            Entry::Cold(n) if *n + 1 < self.hot => {
                 *n += 1;
                 None
             }
             Entry::Cold(_) => {
                 let ops = block_ops(&cache.ops[b..]);
                 let made = if translate::worth(ops) {
-                    self.translate(ops)
+                    self.translate(ops, layout)
                 } else {
                     None
                 };
@@ -213,7 +231,7 @@ impl Jit {
 
     /// Translate and finalize one block; `None` if Cranelift fails (the block is then left to
     /// the interpreter).
-    fn translate(&mut self, ops: &[Op]) -> Option<(Code, u32)> {
+    fn translate(&mut self, ops: &[Op], layout: FastPath) -> Option<(Code, u32)> {
         let module = match &mut self.module {
             Some(m) => m,
             None => self.module.insert(JITModule::new(JITBuilder::with_isa(
@@ -235,7 +253,7 @@ impl Jit {
                 .collect(),
         };
         let mut fb = FunctionBuilder::new(&mut cx.func, &mut self.fctx);
-        let n = translate::block(&mut fb, ops, &callees, self.window);
+        let n = translate::block(&mut fb, ops, &callees, self.window, layout);
         fb.finalize();
         let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
         module.define_function(id, &mut cx).ok()?;

@@ -22,6 +22,8 @@ use cranelift_codegen::ir::{
     AbiParam, Block, InstBuilder, MemFlags, Signature, Type, Value, types,
 };
 use cranelift_frontend::FunctionBuilder;
+use macrosim_core::FastPath;
+use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
 
 pub(crate) const EXIT_NEXT: u32 = 0;
@@ -92,6 +94,8 @@ struct Tx<'a, 'b> {
     call_conv: cranelift_codegen::isa::CallConv,
     /// The MMIO window `(base - 7, len + 7)`, or `len` 0 (see `exec::Window`).
     window: (u32, u32),
+    /// The memory's fast-path constants (its pointers are read from `ctx` when used).
+    layout: FastPath,
 }
 
 impl Tx<'_, '_> {
@@ -183,9 +187,72 @@ impl Tx<'_, '_> {
         addr
     }
 
-    /// Load `size` bytes for `op`, zero-extended to 64 bits.
+    /// The page-table entry of `addr` and whether an access of `size` bytes at `addr` stays
+    /// inside its page (see `FastPath`).
+    fn entry(&mut self, addr: Value, size: u32) -> (Value, Value, Value) {
+        let fast = offset_of!(Ctx<'_>, fast);
+        let table = self.b.ins().load(
+            I64,
+            self.flags,
+            self.ctx,
+            (fast + offset_of!(FastPath, table)) as i32,
+        );
+        let page = self.b.ins().ushr_imm(addr, i64::from(PAGE_BITS));
+        let page = self.b.ins().uextend(I64, page);
+        let at = self.b.ins().ishl_imm(page, 2);
+        let at = self.b.ins().iadd(table, at);
+        let e = self.b.ins().load(I32, self.flags, at, 0);
+        let off = self.b.ins().band_imm(addr, (PAGE_SIZE - 1) as i64);
+        let inside = self.b.ins().icmp_imm(
+            IntCC::UnsignedLessThanOrEqual,
+            off,
+            (PAGE_SIZE - u64::from(size)) as i64,
+        );
+        (e, off, inside)
+    }
+
+    /// The host address of guest `off` in the frame of entry `e`.
+    fn host(&mut self, e: Value, off: Value) -> Value {
+        let fast = offset_of!(Ctx<'_>, fast);
+        let arena = self.b.ins().load(
+            I64,
+            self.flags,
+            self.ctx,
+            (fast + offset_of!(FastPath, arena)) as i32,
+        );
+        let frame = self.b.ins().ushr_imm(e, i64::from(self.layout.frame_shift));
+        let frame = self.b.ins().uextend(I64, frame);
+        let base = self.b.ins().ishl_imm(frame, i64::from(PAGE_BITS));
+        let off = self.b.ins().uextend(I64, off);
+        let at = self.b.ins().iadd(arena, base);
+        self.b.ins().iadd(at, off)
+    }
+
+    /// Load `size` bytes for `op`, zero-extended to 64 bits: inline when the page allows it,
+    /// else through the helper (which may fault: then leave for the interpreter).
     fn load(&mut self, op: &Op, size: u32) -> Value {
         let addr = self.address(op);
+        let (e, off, inside) = self.entry(addr, size);
+        let readable = self.b.ins().band_imm(e, i64::from(self.layout.read_ok));
+        let fast_ok = self.b.ins().icmp_imm(IntCC::NotEqual, readable, 0);
+        let go = self.b.ins().band(fast_ok, inside);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let done = self.b.create_block();
+        self.b.append_block_param(done, I64);
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(go, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let at = self.host(e, off);
+        let flags = MemFlags::new().with_notrap();
+        let v = match size {
+            1 => self.b.ins().uload8(I64, flags, at, 0),
+            2 => self.b.ins().uload16(I64, flags, at, 0),
+            4 => self.b.ins().uload32(flags, at, 0),
+            _ => self.b.ins().load(I64, flags, at, 0),
+        };
+        self.b.ins().jump(done, &[v.into()]);
+        self.b.switch_to_block(slow);
         let size_v = self.iconst(size);
         let f = helpers::load as extern "C" fn(&mut Ctx<'_>, u32, u32) -> u64;
         let v = self.call(f as usize, &[I64, I32, I32], I64, &[self.ctx, addr, size_v]);
@@ -194,11 +261,44 @@ impl Tx<'_, '_> {
             .ins()
             .load(I32, self.flags, self.ctx, offset_of!(Ctx<'_>, fault) as i32);
         self.interpret_if(fault, op);
-        v
+        self.b.ins().jump(done, &[v.into()]);
+        self.b.switch_to_block(done);
+        self.b.block_params(done)[0]
     }
 
+    /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it,
+    /// else through the helper.
     fn store(&mut self, op: &Op, size: u32, value: Value) {
         let addr = self.address(op);
+        let (e, off, inside) = self.entry(addr, size);
+        let bits = self.b.ins().band_imm(e, i64::from(self.layout.write_mask));
+        let writable = self
+            .b
+            .ins()
+            .icmp_imm(IntCC::Equal, bits, i64::from(self.layout.write_ok));
+        let framed = self.b.ins().icmp_imm(
+            IntCC::UnsignedGreaterThanOrEqual,
+            e,
+            1i64 << self.layout.frame_shift,
+        );
+        let go = self.b.ins().band(writable, framed);
+        let go = self.b.ins().band(go, inside);
+        let fast = self.b.create_block();
+        let slow = self.b.create_block();
+        let ok = self.b.create_block();
+        self.b.set_cold_block(slow);
+        self.b.ins().brif(go, fast, &[], slow, &[]);
+        self.b.switch_to_block(fast);
+        let at = self.host(e, off);
+        let flags = MemFlags::new().with_notrap();
+        match size {
+            1 => self.b.ins().istore8(flags, value, at, 0),
+            2 => self.b.ins().istore16(flags, value, at, 0),
+            4 => self.b.ins().istore32(flags, value, at, 0),
+            _ => self.b.ins().store(flags, value, at, 0),
+        };
+        self.b.ins().jump(ok, &[]);
+        self.b.switch_to_block(slow);
         let size_v = self.iconst(size);
         let f = helpers::store as extern "C" fn(&mut Ctx<'_>, u32, u32, u64) -> u32;
         let st = self.call(
@@ -207,9 +307,7 @@ impl Tx<'_, '_> {
             I32,
             &[self.ctx, addr, size_v, value],
         );
-        let ok = self.b.create_block();
         let bad = self.b.create_block();
-        self.b.set_cold_block(bad);
         let is_ok = self.b.ins().icmp_imm(IntCC::Equal, st, i64::from(STORE_OK));
         self.b.ins().brif(is_ok, ok, &[], bad, &[]);
         self.b.switch_to_block(bad);
@@ -306,6 +404,7 @@ pub(crate) fn block(
     ops: &[Op],
     callees: &Callees,
     window: (u32, u32),
+    layout: FastPath,
 ) -> usize {
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
@@ -322,6 +421,7 @@ pub(crate) fn block(
         flags: MemFlags::trusted(),
         call_conv: callees.call_conv,
         window,
+        layout,
     };
     let start = ops[0].pc;
     let len = ops.iter().map(|op| op.nth).max().unwrap_or(0);
