@@ -382,6 +382,19 @@ proptest! {
         prop_assert_eq!(&run(&words, &regs, &fregs, Path::Pieces(a, b)), &whole);
         prop_assert_eq!(&run(&words, &regs, &fregs, Path::Pieces(1, 1)), &whole);
     }
+}
+
+/// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 300 (each translates
+/// every block it runs, which is what costs).
+fn jit_cases() -> u32 {
+    std::env::var("MACROSIM_JIT_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(jit_cases()))]
 
     /// The translation tier against the interpreter (the reference): the same state after the
     /// same instructions, the same exceptions at the same instruction, whether the limit falls
