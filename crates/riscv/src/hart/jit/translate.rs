@@ -21,7 +21,7 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, Block, InstBuilder, MemFlags, Signature, Type, Value, types,
 };
-use cranelift_frontend::{FunctionBuilder, Variable};
+use cranelift_frontend::FunctionBuilder;
 use macrosim_core::FastPath;
 use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
@@ -65,78 +65,6 @@ fn translated(kind: Kind) -> bool {
     )
 }
 
-/// Does F/D computational op `kind` write an integer register (its `rd`)?
-fn fp_writes_x(kind: Kind) -> bool {
-    use Kind as K;
-    matches!(
-        kind,
-        K::FcvtWS
-            | K::FcvtWuS
-            | K::FmvXW
-            | K::FeqS
-            | K::FltS
-            | K::FleS
-            | K::FclassS
-            | K::FeqD
-            | K::FltD
-            | K::FleD
-            | K::FclassD
-            | K::FcvtWD
-            | K::FcvtWuD
-    )
-}
-
-/// The integer registers translated op `op` reads or writes in a variable (x0 and the sink
-/// excluded by the caller's filter).
-fn x_regs(op: &Op) -> Vec<u8> {
-    use Kind as K;
-    match op.kind {
-        K::Flw | K::Fld | K::Fsw | K::Fsd => vec![op.rs1],
-        K::Nop | K::Li | K::Jal | K::Fallthrough => vec![op.rd],
-        K::Addi
-        | K::Slti
-        | K::Sltiu
-        | K::Xori
-        | K::Ori
-        | K::Andi
-        | K::Slli
-        | K::Srli
-        | K::Srai
-        | K::Lb
-        | K::Lh
-        | K::Lw
-        | K::Lbu
-        | K::Lhu
-        | K::Jalr => vec![op.rd, op.rs1],
-        K::Add
-        | K::Sub
-        | K::Sll
-        | K::Slt
-        | K::Sltu
-        | K::Xor
-        | K::Srl
-        | K::Sra
-        | K::Or
-        | K::And
-        | K::Mul
-        | K::Mulh
-        | K::Mulhsu
-        | K::Mulhu
-        | K::Div
-        | K::Divu
-        | K::Rem
-        | K::Remu => vec![op.rd, op.rs1, op.rs2],
-        K::Sb | K::Sh | K::Sw | K::Beq | K::Bne | K::Blt | K::Bge | K::Bltu | K::Bgeu => {
-            vec![op.rs1, op.rs2]
-        }
-        K::BranchMisaligned => vec![op.rs1, op.rs2],
-        // F/D computational ops: only an integer destination is cached (sources are read by
-        // the helper from `State`).
-        _ if fp_writes_x(op.kind) => vec![op.rd],
-        _ => vec![],
-    }
-}
-
 /// Is this block worth translating (does its first op translate)?
 pub(crate) fn worth(ops: &[Op]) -> bool {
     ops.first().is_some_and(|op| translated(op.kind))
@@ -168,10 +96,6 @@ struct Tx<'a, 'b> {
     window: (u32, u32),
     /// The memory's fast-path constants (its pointers are read from `ctx` when used).
     layout: FastPath,
-    /// The integer registers the block uses, held in Cranelift variables (host registers)
-    /// from entry to exit: loaded at entry, stored back at every exit and around FP helpers.
-    used: Vec<u8>,
-    vars: Vec<Variable>,
 }
 
 impl Tx<'_, '_> {
@@ -179,34 +103,12 @@ impl Tx<'_, '_> {
         if r == 0 {
             return self.b.ins().iconst(I32, 0);
         }
-        self.b.use_var(self.vars[usize::from(r)])
+        let off = offset_of!(State, x) + 4 * usize::from(r);
+        self.b.ins().load(I32, self.flags, self.state, off as i32)
     }
 
     fn set_x(&mut self, r: u8, v: Value) {
         if r != X_SINK {
-            self.b.def_var(self.vars[usize::from(r)], v);
-        }
-    }
-
-    /// Load the used registers from `State` into their variables.
-    fn load_used(&mut self) {
-        for i in 0..self.used.len() {
-            let r = self.used[i];
-            self.load_x(r);
-        }
-    }
-
-    fn load_x(&mut self, r: u8) {
-        let off = offset_of!(State, x) + 4 * usize::from(r);
-        let v = self.b.ins().load(I32, self.flags, self.state, off as i32);
-        self.b.def_var(self.vars[usize::from(r)], v);
-    }
-
-    /// Store the used registers' variables back to `State`.
-    fn store_used(&mut self) {
-        for i in 0..self.used.len() {
-            let r = self.used[i];
-            let v = self.b.use_var(self.vars[usize::from(r)]);
             let off = offset_of!(State, x) + 4 * usize::from(r);
             self.b.ins().store(self.flags, v, self.state, off as i32);
         }
@@ -233,7 +135,6 @@ impl Tx<'_, '_> {
 
     /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
     fn leave(&mut self, pc: Value, n: u32, code: u32) {
-        self.store_used();
         self.b
             .ins()
             .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
@@ -510,16 +411,9 @@ pub(crate) fn block(
     b.switch_to_block(entry);
     let state = b.block_params(entry)[0];
     let ctx = b.block_params(entry)[1];
-    let mut used = [false; 33];
-    for op in ops.iter().take_while(|op| translated(op.kind)) {
-        for r in x_regs(op) {
-            used[usize::from(r)] = true;
-        }
-    }
-    let used: Vec<u8> = (1..32u8).filter(|&r| used[usize::from(r)]).collect();
-    // One variable per register number (0..=32), so that `vars[r]` is x`r`'s.
-    let vars: Vec<Variable> = (0..33).map(|_| b.declare_var(I32)).collect();
     let header = b.create_block();
+    b.ins().jump(header, &[]);
+    b.switch_to_block(header);
     let mut t = Tx {
         b,
         state,
@@ -528,12 +422,7 @@ pub(crate) fn block(
         call_conv: callees.call_conv,
         window,
         layout,
-        used,
-        vars,
     };
-    t.load_used();
-    t.b.ins().jump(header, &[]);
-    t.b.switch_to_block(header);
     let start = ops[0].pc;
     let len = ops.iter().map(|op| op.nth).max().unwrap_or(0);
     let mut done = 0;
@@ -737,16 +626,11 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len
         }
         _ => {
             // F and D computational instructions: the interpreter's bit-exact routine.
-            // It reads and writes integer registers in `State`: store them around it.
             let f = helpers::fp as extern "C" fn(&mut State, &Op) -> u32;
-            t.store_used();
             let opv = t.b.ins().iconst(I64, op_addr as i64);
             let ok = t.call(f as usize, &[I64, I64], I32, &[t.state, opv]);
             let bad = t.b.ins().icmp_imm(IntCC::Equal, ok, 0);
             t.interpret_if(bad, op);
-            if fp_writes_x(op.kind) && op.rd != X_SINK {
-                t.load_x(op.rd);
-            }
         }
     }
     false
