@@ -13,7 +13,8 @@
 #   tries to clone both from GitHub at the commits below; if the network is unavailable it says
 #   so and exits 0 without testing (run it by hand with a local checkout then).
 # Environment: RISCV_TESTS_OUT (scratch dir), RISCV_TESTS_SIM (command under test instead of
-#   `target/release/macrosim riscv run`, which is then not built).
+#   `target/release/macrosim riscv run`, which is then not built), RISCV_TIER (the execution
+#   tier, interp or jit; default jit, the CLI's default).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 TESTS_COMMIT=34e6b6d1e7936b526075432fb730d89148623484
@@ -44,7 +45,7 @@ if [ -n "${RISCV_TESTS_SIM:-}" ]; then
   read -r -a sim <<<"$RISCV_TESTS_SIM"
 else
   (cd "$root" && cargo build --release --quiet -p macrosim)
-  sim=("$root/target/release/macrosim" riscv run --max-insns 10000000)
+  sim=("$root/target/release/macrosim" riscv run --tier "${RISCV_TIER:-jit}" --max-insns 10000000)
 fi
 
 # Build: the flags of isa/Makefile's compile_template for the p environment, with rv32g.

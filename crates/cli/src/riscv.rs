@@ -3,6 +3,7 @@
 use crate::{files, out, size, stop};
 use macrosim_riscv::isa::{Isa, ListingError, write_listing};
 use macrosim_riscv::program::{Outcome, Program, RunError, RunOptions};
+use macrosim_riscv::hart::Tier;
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -35,6 +36,11 @@ pub enum Command {
         /// beyond it those calls fail with ENOMEM.
         #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size::parse_size)]
         mem_limit: u64,
+        /// Execution tier: `interp` (the pre-decoded interpreter) or `jit` (hot blocks
+        /// translated to host code with Cranelift; same results). Default: jit, except with
+        /// --trace, which always interprets.
+        #[arg(long, value_parser = parse_tier)]
+        tier: Option<Tier>,
         /// The program.
         elf: PathBuf,
         /// Arguments for a Linux program (its argv[1..]).
@@ -47,6 +53,14 @@ pub enum Command {
         isa: Isa,
         elf: PathBuf,
     },
+}
+
+fn parse_tier(s: &str) -> Result<Tier, String> {
+    match s {
+        "interp" => Ok(Tier::Interp),
+        "jit" => Ok(Tier::Jit),
+        _ => Err(format!("unknown tier {s:?} (expected interp or jit)")),
+    }
 }
 
 fn parse_isa(s: &str) -> Result<Isa, String> {
@@ -62,17 +76,25 @@ pub fn run(cmd: Command) -> ExitCode {
             stats,
             timeout,
             mem_limit,
+            tier,
             elf,
             args,
-        } => run_elf(
-            isa,
-            max_insns,
-            trace,
-            stats,
-            stop::Limits { timeout, mem_limit },
-            elf,
-            args,
-        ),
+        } => {
+            let tier = tier.unwrap_or(if trace.is_some() {
+                Tier::Interp
+            } else {
+                Tier::Jit
+            });
+            run_elf(
+                isa,
+                max_insns,
+                trace,
+                stats,
+                (stop::Limits { timeout, mem_limit }, tier),
+                elf,
+                args,
+            )
+        }
         Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| out::fail(&e))
@@ -83,7 +105,7 @@ fn run_elf(
     max_insns: Option<u64>,
     trace: Option<PathBuf>,
     stats: bool,
-    limits: stop::Limits,
+    (limits, tier): (stop::Limits, Tier),
     elf: PathBuf,
     args: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
@@ -103,6 +125,7 @@ fn run_elf(
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
     program.set_stop(stop::install(limits.timeout)?);
     program.set_mem_limit(limits.mem_limit);
+    program.hart.set_tier(tier)?;
     let start = Instant::now();
     let outcome = match &trace {
         None => program.run(&mut NoTrace),

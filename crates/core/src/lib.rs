@@ -13,4 +13,4 @@ pub mod linux;
 pub mod memory;
 pub mod stop;
 
-pub use memory::{Access, MemFault, Perm, SparseMemory};
+pub use memory::{Access, FastPath, MemFault, Perm, SparseMemory};

@@ -145,6 +145,25 @@ const CODE: u32 = 1 << 4;
 const FRAME_SHIFT: u32 = 8;
 const PAGE: usize = PAGE_SIZE as usize;
 
+/// Where the fast path of [`SparseMemory::read_array`] and [`SparseMemory::write_array`] finds
+/// its data, for code generated at run time (a translating hart) that inlines that fast path.
+///
+/// Valid until the memory is next changed other than through `read_*`/`write_*` calls that take
+/// the fast path: a write taking the slow path may grow the arena, so callers ask again after
+/// any slow-path access. For an address `a` below 4 GiB, the entry is `table[a >> PAGE_BITS]`;
+/// an access of `n` bytes inside one page may go ahead when `entry & read_ok != 0` (reads) or
+/// `entry & write_mask == write_ok && entry >> frame_shift != 0` (writes), at `arena + (entry >> frame_shift) *
+/// PAGE_SIZE + (a & (PAGE_SIZE - 1))`; anything else must call the ordinary methods.
+#[derive(Clone, Copy, Debug)]
+pub struct FastPath {
+    pub table: *const u32,
+    pub arena: *mut u8,
+    pub read_ok: u32,
+    pub write_mask: u32,
+    pub write_ok: u32,
+    pub frame_shift: u32,
+}
+
 /// A sparse little-endian memory of 4 KiB pages (see the module documentation).
 pub struct SparseMemory {
     /// Entries of the pages below 4 GiB.
@@ -194,6 +213,19 @@ impl SparseMemory {
             arena: vec![0; PAGE],
             free: Vec::new(),
             code_epoch: 0,
+        }
+    }
+
+    /// The current [`FastPath`].
+    pub fn fast_path(&mut self) -> FastPath {
+        FastPath {
+            table: self.low.as_ptr(),
+            arena: self.arena.as_mut_ptr(),
+            read_ok: u32::from(Perm::R.0),
+            // Writable and holding no decoded code (and, see above, with its own frame).
+            write_mask: u32::from(Perm::W.0) | CODE,
+            write_ok: u32::from(Perm::W.0),
+            frame_shift: FRAME_SHIFT,
         }
     }
 

@@ -1,8 +1,11 @@
 //! Every qemu-recorded corpus program (tests/riscv-corpus/recorded) run on macrosim: stdout and
 //! exit status must equal what qemu-riscv32 produced. One test per program, so a failure names
-//! it and `cargo test -p macrosim-riscv-corpus-tests -- fp_arith` runs one.
+//! it and `cargo test -p macrosim-riscv-corpus-tests -- fp_arith` runs one. Each program runs
+//! on both execution tiers: the interpreter (`interp/NAME`) and the translation tier
+//! (`jit/NAME`).
 
 use libtest_mimic::{Arguments, Failed, Trial};
+use macrosim_riscv::hart::Tier;
 use macrosim_riscv_corpus_tests::{Recorded, first_difference, load_all, recorded_dir};
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -25,10 +28,11 @@ impl Write for Capture {
     }
 }
 
-fn check(program: &Recorded) -> Result<(), Failed> {
+fn check(program: &Recorded, tier: Tier) -> Result<(), Failed> {
     let elf = std::fs::read(&program.elf).map_err(|e| format!("{}: {e}", program.elf.display()))?;
     let (stdout, stderr) = (Capture::default(), Capture::default());
-    let status = macrosim_riscv::run_linux(
+    let status = macrosim_riscv::program::run_linux_on(
+        tier,
         &elf,
         &program.argv,
         Box::new(stdout.clone()),
@@ -59,7 +63,13 @@ fn main() {
     let programs = load_all(&recorded_dir()).expect("tests/riscv-corpus/recorded is readable");
     let trials = programs
         .into_iter()
-        .map(|p| Trial::test(p.name.clone(), move || check(&p)))
+        .flat_map(|p| {
+            let p = std::sync::Arc::new(p);
+            [("interp", Tier::Interp), ("jit", Tier::Jit)].map(|(name, tier)| {
+                let p = std::sync::Arc::clone(&p);
+                Trial::test(format!("{name}/{}", p.name), move || check(&p, tier))
+            })
+        })
         .collect();
     libtest_mimic::run(&args, trials).exit();
 }

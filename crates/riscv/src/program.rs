@@ -15,7 +15,7 @@
 //! (8 MiB), `mmap` hands out addresses downwards from `0xbf00_0000`, `brk` starts after the
 //! image and may grow by 512 MiB.
 
-use crate::hart::{Cause, Exception, Hart, HartConfig, Priv, Stop, TrapMode};
+use crate::hart::{Cause, Exception, Hart, HartConfig, Priv, Stop, Tier, TrapMode};
 use crate::isa::{Isa, csr};
 use crate::mmio::{NoMmio, ToHost};
 use crate::trace::Trace;
@@ -101,6 +101,8 @@ pub enum RunError {
     Embedded,
     #[error("ELF uses the {abi} floating-point ABI but the hart's ISA is {isa}")]
     FloatAbi { abi: &'static str, isa: Isa },
+    #[error(transparent)]
+    Tier(#[from] crate::hart::JitUnavailable),
     #[error("cannot start the program: {0}")]
     Start(#[from] StartError),
     #[error("{site}: {exc}, which the program does not handle{why}")]
@@ -330,6 +332,18 @@ pub fn run_linux(
     stderr: Box<dyn std::io::Write>,
     max_insns: Option<u64>,
 ) -> Result<i32, RunError> {
+    run_linux_on(Tier::Interp, elf, argv, stdout, stderr, max_insns)
+}
+
+/// [`run_linux`] on execution tier `tier`.
+pub fn run_linux_on(
+    tier: Tier,
+    elf: &[u8],
+    argv: &[String],
+    stdout: Box<dyn std::io::Write>,
+    stderr: Box<dyn std::io::Write>,
+    max_insns: Option<u64>,
+) -> Result<i32, RunError> {
     let opts = RunOptions {
         isa: Isa::RV32IMAFD,
         max_insns,
@@ -337,6 +351,7 @@ pub fn run_linux(
         envp: Vec::new(),
     };
     let mut program = Program::load(elf, &opts)?;
+    program.hart.set_tier(tier)?;
     program.redirect_output(stdout, stderr);
     program
         .run(&mut crate::trace::NoTrace)

@@ -2,6 +2,7 @@
 //! it reports pass through `tohost`. The programs and what they cover are described in
 //! `tests/programs/README.md`; `scripts/build-riscv-programs.sh` rebuilds the committed ELFs.
 
+use macrosim_riscv::hart::Tier;
 use macrosim_riscv::{Isa, Outcome, Program, RunOptions};
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,12 @@ fn programs() -> Vec<PathBuf> {
 }
 
 fn run(path: &Path, isa: Isa) -> Outcome {
+    run_on(path, isa, Tier::Interp).0
+}
+
+/// Run on `tier` (translating every block at its first entry); the outcome, the instructions
+/// retired and the final integer and FP registers.
+fn run_on(path: &Path, isa: Isa, tier: Tier) -> (Outcome, u64, Vec<u64>) {
     let bytes = std::fs::read(path).unwrap();
     let opts = RunOptions {
         isa,
@@ -26,8 +33,32 @@ fn run(path: &Path, isa: Isa) -> Outcome {
     };
     let mut p = Program::load(&bytes, &opts).unwrap();
     assert!(p.is_bare_metal(), "{} has no tohost", path.display());
-    p.run(&mut macrosim_riscv::trace::NoTrace)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    p.hart.set_tier(tier).unwrap();
+    p.hart.set_jit_threshold(1);
+    let outcome = p
+        .run(&mut macrosim_riscv::trace::NoTrace)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let regs = (0..32)
+        .map(|r| u64::from(p.hart.x(r)))
+        .chain((0..32).map(|r| p.hart.f(r)))
+        .collect();
+    (outcome, p.hart.retired(), regs)
+}
+
+/// The translation tier passes every program too, with the interpreter's instruction count and
+/// final registers.
+#[test]
+fn every_program_gives_the_same_end_on_the_translation_tier() {
+    for elf in &programs() {
+        let interp = run_on(elf, Isa::RV32IMAFD, Tier::Interp);
+        assert_eq!(interp.0, Outcome::Pass, "{}", elf.display());
+        assert_eq!(
+            run_on(elf, Isa::RV32IMAFD, Tier::Jit),
+            interp,
+            "{}",
+            elf.display()
+        );
+    }
 }
 
 #[test]

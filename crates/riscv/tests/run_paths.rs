@@ -8,6 +8,7 @@
 //! the code, `frm`/`fflags` writes, `fence.i` and `ecall`.
 
 use macrosim_core::{Perm, SparseMemory};
+use macrosim_riscv::hart::Tier;
 use macrosim_riscv::mmio::NoMmio;
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
@@ -243,6 +244,9 @@ enum Path {
     Traced,
     /// Pieces of these many instructions, cycling.
     Pieces(u64, u64),
+    /// The translation tier, translating every block at its first entry, in pieces of these
+    /// many instructions (cycling): limits fall at every position of translated blocks.
+    Jit(u64, u64),
 }
 
 fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
@@ -259,6 +263,10 @@ fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
         traps: TrapMode::Host,
     });
     hart.set_pc(CODE);
+    if let Path::Jit(..) = path {
+        hart.set_tier(Tier::Jit).unwrap();
+        hart.set_jit_threshold(1);
+    }
     for (i, r) in regs.iter().enumerate() {
         hart.set_x(i as u32 + 1, *r);
     }
@@ -277,7 +285,7 @@ fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
         let stop = match path {
             Path::Whole => hart.run(&mut mem, &mut NoMmio, &mut NoTrace, left),
             Path::Traced => hart.run(&mut mem, &mut NoMmio, &mut log, left),
-            Path::Pieces(a, b) => {
+            Path::Pieces(a, b) | Path::Jit(a, b) => {
                 piece += 1;
                 let n = if piece % 2 == 0 { a } else { b };
                 hart.run(&mut mem, &mut NoMmio, &mut NoTrace, n.min(left))
@@ -373,5 +381,35 @@ proptest! {
         prop_assert_eq!(&run(&words, &regs, &fregs, Path::Traced), &whole);
         prop_assert_eq!(&run(&words, &regs, &fregs, Path::Pieces(a, b)), &whole);
         prop_assert_eq!(&run(&words, &regs, &fregs, Path::Pieces(1, 1)), &whole);
+    }
+}
+
+/// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 300 (each translates
+/// every block it runs, which is what costs).
+fn jit_cases() -> u32 {
+    std::env::var("MACROSIM_JIT_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(jit_cases()))]
+
+    /// The translation tier against the interpreter (the reference): the same state after the
+    /// same instructions, the same exceptions at the same instruction, whether the limit falls
+    /// before, inside or after translated blocks and their loops.
+    #[test]
+    fn the_translation_tier_gives_the_interpreters_state(
+        body in program(),
+        regs in proptest::collection::vec(prop_oneof![any::<u32>(), (-64i32..64).prop_map(|v| v as u32)], 31),
+        fregs in proptest::collection::vec(fp_value(), 8),
+        a in 256u64..1200,
+        b in 256u64..700,
+    ) {
+        let words = with_fp_prologue(&body);
+        let whole = run(&words, &regs, &fregs, Path::Whole);
+        prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(BUDGET, BUDGET)), &whole);
+        prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(a, b)), &whole);
     }
 }

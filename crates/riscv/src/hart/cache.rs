@@ -42,6 +42,8 @@ pub(crate) struct BlockCache {
     jumps: Box<[(u32, u32); JUMP_CACHE]>,
     epoch: u64,
     fp_on: bool,
+    /// Counts flushes, so that the translation tier knows when to drop its code.
+    generation: u64,
 }
 
 impl BlockCache {
@@ -57,6 +59,7 @@ impl BlockCache {
             jumps: Box::new([(1, NO_BLOCK); JUMP_CACHE]),
             epoch: 0,
             fp_on: false,
+            generation: 0,
         }
     }
 
@@ -70,6 +73,13 @@ impl BlockCache {
         self.words.clear();
         self.map.clear();
         self.jumps.fill((1, NO_BLOCK));
+        self.generation += 1;
+    }
+
+    /// How many times the cache was flushed.
+    #[inline]
+    pub(crate) fn generation(&self) -> u64 {
+        self.generation
     }
 
     /// The code epoch the blocks were decoded at.

@@ -37,8 +37,8 @@ pub(crate) enum Exit {
 /// The MMIO window as `(base - 7, len + 7)`: any access of up to 8 bytes overlapping it.
 #[derive(Clone, Copy)]
 pub(crate) struct Window {
-    lo: u32,
-    len: u32,
+    pub(crate) lo: u32,
+    pub(crate) len: u32,
 }
 
 impl Window {

@@ -11,12 +11,14 @@ mod exec;
 mod extension;
 mod fp_exec;
 mod fuse;
+mod jit;
 mod op;
 mod state;
 mod system;
 mod trap;
 
 pub use extension::{ExtInsn, Extension, HartView, NoExtension};
+pub use jit::{JitUnavailable, Tier};
 pub use state::Priv;
 pub use trap::{Cause, Exception};
 
@@ -105,6 +107,8 @@ pub struct Hart<X: Extension = NoExtension> {
     traps: TrapMode,
     /// The retired count when the last trap was taken, to spot a handler that traps at once.
     last_trap: Option<u64>,
+    /// The translation tier, when selected ([`Tier::Jit`]).
+    jit: Option<Box<jit::Jit>>,
 }
 
 impl Hart<NoExtension> {
@@ -130,6 +134,32 @@ impl<X: Extension> Hart<X> {
             ext,
             traps: cfg.traps,
             last_trap: None,
+            jit: None,
+        }
+    }
+
+    /// Select the execution tier (the interpreter by default). Traced runs always interpret.
+    pub fn set_tier(&mut self, tier: Tier) -> Result<(), JitUnavailable> {
+        self.jit = match tier {
+            Tier::Interp => None,
+            Tier::Jit => Some(Box::new(jit::Jit::new()?)),
+        };
+        Ok(())
+    }
+
+    /// With [`Tier::Jit`]: translate a block once it has been entered `entries` times (default:
+    /// the measured `jit::HOT`); tests use 1 to translate everything.
+    pub fn set_jit_threshold(&mut self, entries: u32) {
+        if let Some(jit) = &mut self.jit {
+            jit.set_threshold(entries);
+        }
+    }
+
+    pub fn tier(&self) -> Tier {
+        if self.jit.is_some() {
+            Tier::Jit
+        } else {
+            Tier::Interp
         }
     }
 
@@ -229,6 +259,12 @@ impl<X: Extension> Hart<X> {
         let win = Window::of(mmio);
         let mut left = max;
         let mut link: Option<(u32, usize)> = None;
+        // The translation tier stopped before an instruction only the interpreter runs.
+        let mut interpret = false;
+        // With the translation tier, the interpreter runs one block at a time, so that every
+        // block entry passes the tier's hotness count below.
+        let jit_on = self.jit.is_some();
+        let chain = |left: u64| if jit_on { MAX_BLOCK as u64 } else { left };
         loop {
             if left == 0 {
                 return Stop::Limit;
@@ -253,6 +289,25 @@ impl<X: Extension> Hart<X> {
                 },
             };
             let before = self.s.retired;
+            if !T::ENABLED
+                && left >= MAX_BLOCK as u64
+                && !std::mem::take(&mut interpret)
+                && let Some(jit) = self.jit.as_deref_mut()
+            {
+                let ran = jit.run(
+                    &mut self.s,
+                    &self.cache,
+                    b,
+                    mem,
+                    (win.lo, win.len),
+                    before + left,
+                );
+                if ran != jit::Ran::Cold {
+                    left -= self.s.retired - before;
+                    interpret = ran == jit::Ran::Interpret;
+                    continue;
+                }
+            }
             let arena = self.cache.ops.len();
             let exit = if left < MAX_BLOCK as u64 {
                 let end = arena.min(b + left as usize);
@@ -262,11 +317,13 @@ impl<X: Extension> Hart<X> {
                 self.s
                     .exec::<M, T, false, false>(&self.cache, b, arena, left, mem, mmio, win, t)
             } else if self.s.accrued_rne() {
+                let max = chain(left);
                 self.s
-                    .exec::<M, T, true, true>(&self.cache, b, arena, left, mem, mmio, win, t)
+                    .exec::<M, T, true, true>(&self.cache, b, arena, max, mem, mmio, win, t)
             } else {
+                let max = chain(left);
                 self.s
-                    .exec::<M, T, true, false>(&self.cache, b, arena, left, mem, mmio, win, t)
+                    .exec::<M, T, true, false>(&self.cache, b, arena, max, mem, mmio, win, t)
             };
             left -= self.s.retired - before;
             match exit {

@@ -1,0 +1,276 @@
+//! The translation tier: blocks the interpreter has entered often are translated to host code
+//! with Cranelift (`translate.rs`) and run from then on, block to block, by [`Jit::run`].
+//!
+//! The interpreter stays the reference: translated code does exactly what `exec` does for the
+//! ops it translates, and hands everything else back (system, atomic and extension
+//! instructions, every exception, every MMIO access) by stopping before that instruction, which
+//! the interpreter then runs. Translations are keyed by block start and dropped with the block
+//! cache (`BlockCache::generation`): the cache flushes when code memory is written, on
+//! `fence.i`, and when FP is switched on or off, so the translations always match the decoded
+//! ops they were made from.
+
+mod call;
+mod helpers;
+mod translate;
+
+use super::cache::{BlockCache, MAX_BLOCK};
+use super::op::Op;
+use super::state::State;
+use call::Code;
+use cranelift_codegen::isa::OwnedTargetIsa;
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Module, default_libcall_names};
+use helpers::Ctx;
+use macrosim_core::{FastPath, SparseMemory};
+use rustc_hash::FxHashMap;
+use std::fmt;
+use translate::{EXIT_CODE, EXIT_INTERPRET};
+
+/// How a hart executes: the interpreter alone, or with hot blocks translated to host code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Tier {
+    /// The pre-decoded interpreter (the reference; the only tier when traced).
+    #[default]
+    Interp,
+    /// Hot blocks translated with Cranelift; cold code, traced runs and the instructions the
+    /// translation leaves out run in the interpreter.
+    Jit,
+}
+
+/// The host cannot run translated code.
+#[derive(Debug, thiserror::Error)]
+#[error("the jit tier is not available on this host: {0}")]
+pub struct JitUnavailable(String);
+
+/// Entries to a block before it is translated (measured: `BENCHMARKS.md`, RISC-V translation
+/// tier).
+const HOT: u32 = 50;
+/// Entries of the direct-mapped table of translated blocks by pc.
+const FAST: usize = 4096;
+
+enum Entry {
+    /// Entered this many times, not translated yet.
+    Cold(u32),
+    Hot(Code, u32),
+    /// Nothing to translate (its first instruction is for the interpreter) or translation
+    /// failed.
+    Never,
+}
+
+/// How [`Jit::run`] went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ran {
+    /// Nothing ran: the block is not translated; interpret it.
+    Cold,
+    /// Translated code ran; continue at `pc`.
+    Ran,
+    /// Translated code ran and stopped before the instruction at `pc`, which the interpreter
+    /// must run.
+    Interpret,
+}
+
+pub(crate) struct Jit {
+    isa: OwnedTargetIsa,
+    module: Option<JITModule>,
+    fctx: FunctionBuilderContext,
+    /// The ops FP helpers are called with, alive as long as `module`.
+    ops: Vec<Box<Op>>,
+    blocks: FxHashMap<u32, Entry>,
+    /// (pc, code, instructions) of translated blocks; pc 1 marks an empty entry.
+    fast: Box<[(u32, Code, u32)]>,
+    /// The block cache generation and MMIO window the translations were made for.
+    generation: u64,
+    window: (u32, u32),
+    /// Entries before a block is translated.
+    hot: u32,
+}
+
+impl fmt::Debug for Jit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Jit")
+            .field("blocks", &self.blocks.len())
+            .finish()
+    }
+}
+
+const EMPTY: (u32, Code, u32) = (1, Code(std::ptr::null()), 0);
+
+impl Jit {
+    pub(crate) fn new() -> Result<Jit, JitUnavailable> {
+        let err = |e: &dyn fmt::Display| JitUnavailable(e.to_string());
+        // Translated code accesses guest memory with host loads and stores.
+        if cfg!(target_endian = "big") {
+            return Err(err(&"the host is big-endian"));
+        }
+        let mut flags = settings::builder();
+        flags.set("opt_level", "speed").map_err(|e| err(&e))?;
+        flags.set("is_pic", "false").map_err(|e| err(&e))?;
+        let isa = cranelift_native::builder()
+            .map_err(|e| err(&e))?
+            .finish(settings::Flags::new(flags))
+            .map_err(|e| err(&e))?;
+        Ok(Jit {
+            isa,
+            module: None,
+            fctx: FunctionBuilderContext::new(),
+            ops: Vec::new(),
+            blocks: FxHashMap::default(),
+            fast: vec![EMPTY; FAST].into_boxed_slice(),
+            generation: u64::MAX,
+            window: (0, 0),
+            hot: HOT,
+        })
+    }
+
+    pub(crate) fn set_threshold(&mut self, entries: u32) {
+        self.hot = entries.max(1);
+    }
+
+    /// Drop every translation.
+    fn flush(&mut self) {
+        self.blocks.clear();
+        self.fast.fill(EMPTY);
+        if let Some(m) = self.module.take() {
+            call::free(m);
+        }
+        self.ops.clear();
+    }
+
+    /// Run translated code from the block at arena position `b` (starting at `state.pc`),
+    /// block after block while the next is translated and fits below `limit` retired; translate
+    /// the block first if it has become hot. The caller guarantees that `limit` leaves room for
+    /// a whole block.
+    pub(crate) fn run(
+        &mut self,
+        state: &mut State,
+        cache: &BlockCache,
+        b: usize,
+        mem: &mut SparseMemory,
+        window: (u32, u32),
+        limit: u64,
+    ) -> Ran {
+        if cache.generation() != self.generation || window != self.window {
+            self.flush();
+            self.generation = cache.generation();
+            self.window = window;
+        }
+        let pc = state.pc;
+        let slot = (pc as usize >> 2) % FAST;
+        let (mut code, mut len) = match self.fast[slot] {
+            (p, code, len) if p == pc => (code, len),
+            _ => match self.lookup(pc, cache, b, mem.fast_path()) {
+                Some(found) => found,
+                None => return Ran::Cold,
+            },
+        };
+        let mut ctx = Ctx {
+            fast: mem.fast_path(),
+            mem,
+            epoch: cache.epoch(),
+            limit,
+            fault: 0,
+        };
+        loop {
+            debug_assert!(state.retired + u64::from(len) <= limit);
+            match call::enter(code, state, &mut ctx) {
+                EXIT_INTERPRET => return Ran::Interpret,
+                EXIT_CODE => return Ran::Ran,
+                _ => {}
+            }
+            let pc = state.pc;
+            match self.fast[(pc as usize >> 2) % FAST] {
+                (p, c, l) if p == pc && state.retired + u64::from(l) <= limit => {
+                    (code, len) = (c, l);
+                }
+                _ => return Ran::Ran,
+            }
+        }
+    }
+
+    /// The translation of the block at `pc` (arena position `b`): count an entry, translate
+    /// when hot.
+    fn lookup(
+        &mut self,
+        pc: u32,
+        cache: &BlockCache,
+        b: usize,
+        layout: FastPath,
+    ) -> Option<(Code, u32)> {
+        let e = self.blocks.entry(pc).or_insert(Entry::Cold(0));
+        match e {
+            Entry::Hot(code, len) => {
+                let found = (*code, *len);
+                self.fast[(pc as usize >> 2) % FAST] = (pc, found.0, found.1);
+                Some(found)
+            }
+            Entry::Never => None,
+            Entry::Cold(n) if *n + 1 < self.hot => {
+                *n += 1;
+                None
+            }
+            Entry::Cold(_) => {
+                let ops = block_ops(&cache.ops[b..]);
+                let made = if translate::worth(ops) {
+                    self.translate(ops, layout)
+                } else {
+                    None
+                };
+                let e = match made {
+                    Some((code, len)) => Entry::Hot(code, len),
+                    None => Entry::Never,
+                };
+                self.blocks.insert(pc, e);
+                let found = made?;
+                self.fast[(pc as usize >> 2) % FAST] = (pc, found.0, found.1);
+                Some(found)
+            }
+        }
+    }
+
+    /// Translate and finalize one block; `None` if Cranelift fails (the block is then left to
+    /// the interpreter).
+    fn translate(&mut self, ops: &[Op], layout: FastPath) -> Option<(Code, u32)> {
+        let module = match &mut self.module {
+            Some(m) => m,
+            None => self.module.insert(JITModule::new(JITBuilder::with_isa(
+                self.isa.clone(),
+                default_libcall_names(),
+            ))),
+        };
+        let call_conv = module.isa().default_call_conv();
+        let ptr = module.target_config().pointer_type();
+        let mut cx = module.make_context();
+        cx.func.signature = translate::signature(ptr, call_conv);
+        let first_op = self.ops.len();
+        self.ops.extend(ops.iter().map(|op| Box::new(*op)));
+        let callees = translate::Callees {
+            call_conv,
+            op_addr: self.ops[first_op..]
+                .iter()
+                .map(|op| std::ptr::from_ref::<Op>(op) as u64)
+                .collect(),
+        };
+        let mut fb = FunctionBuilder::new(&mut cx.func, &mut self.fctx);
+        let n = translate::block(&mut fb, ops, &callees, self.window, layout);
+        fb.finalize();
+        let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
+        module.define_function(id, &mut cx).ok()?;
+        module.clear_context(&mut cx);
+        module.finalize_definitions().ok()?;
+        let code = Code(module.get_finalized_function(id));
+        // A pass runs at most up to the last translated op (or its exit).
+        let len = ops[..n].iter().map(|op| op.nth).max().unwrap_or(0);
+        Some((code, len.min(MAX_BLOCK as u32)))
+    }
+}
+
+/// The ops of the block starting at `ops[0]`: up to and including the op that ends it.
+fn block_ops(ops: &[Op]) -> &[Op] {
+    let end = ops
+        .iter()
+        .position(|op| op.kind.ends_block())
+        .map_or(ops.len(), |i| i + 1);
+    &ops[..end]
+}
