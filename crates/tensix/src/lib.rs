@@ -13,6 +13,7 @@
 //! (`notes/tensix.md`).
 
 mod arch;
+pub mod backend;
 pub mod frontend;
 pub mod isa;
 pub mod program;

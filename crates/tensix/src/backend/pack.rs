@@ -1,0 +1,268 @@
+//! The four packers (PACR.md, Packers/InputAddressGenerator.md,
+//! Packers/OutputAddressGenerator.md, Packers/FormatConversion.md): Dst → L1.
+//!
+//! Modelled: uncompressed output from Dst, the input and output address generators with their
+//! ADCs and ADDR_MOD_PACK, the data stream's NeedsNewAddress, Dst FP32/BF16/FP16 → FP32/TF32/
+//! BF16/FP16. FP32 Dst → BF16 rounds half away from zero as ttsim does (tensix.cpp:2297,
+//! notes/ttsim.md; the page's rounding helper is not defined). Refused with a fault:
+//! compression, BFP outputs, L1-to-L1 packing, edge masking, ReLU, downsampling.
+
+use super::config::{CfgField, cfg, thd};
+use super::unpack::fmt;
+use super::{Backend, ExecResult};
+use macrosim_core::SparseMemory;
+use std::sync::OnceLock;
+
+#[derive(Clone, Debug, Default)]
+pub struct Packers {
+    /// `DataStream.ByteAddress` once set; `None` = NeedsNewAddress.
+    pub data_addr: [Option<u64>; 4],
+}
+
+struct PackFields {
+    l1_dest: CfgField,
+    sub_header: CfgField,
+    in_fmt: CfgField,
+    out_fmt: CfgField,
+    disable_compress: CfgField,
+    addr_cnt_context: CfgField,
+    source_if: CfgField,
+    dest_offset: CfgField,
+}
+
+struct Common {
+    packer: [PackFields; 4],
+    in_base: CfgField,
+    in_xstride: CfgField,
+    in_ystride: CfgField,
+    in_zstride: CfgField,
+    in_wstride: CfgField,
+    out_base: CfgField,
+    out_ystride: CfgField,
+    out_zstride: CfgField,
+    out_wstride: CfgField,
+    addr_mod: [[CfgField; 10]; 8],
+}
+
+fn fields() -> &'static Common {
+    static F: OnceLock<Common> = OnceLock::new();
+    F.get_or_init(|| Common {
+        packer: std::array::from_fn(|i| {
+            let reg = format!("THCON_SEC{}_REG{}", i / 2, if i % 2 == 0 { 1 } else { 8 });
+            let r = |n: &str| cfg(&format!("{reg}_{n}"));
+            PackFields {
+                l1_dest: r("L1_Dest_addr"),
+                sub_header: r("Sub_l1_tile_header_size"),
+                in_fmt: r("In_data_format"),
+                out_fmt: r("Out_data_format"),
+                disable_compress: r("Disable_zero_compress"),
+                addr_cnt_context: r("Addr_cnt_context"),
+                source_if: r("Source_interface_selection"),
+                dest_offset: cfg(&format!("DEST_TARGET_REG_CFG_PACK_SEC{i}_Offset")),
+            }
+        }),
+        in_base: cfg("PCK0_ADDR_BASE_REG_0_Base"),
+        in_xstride: cfg("PCK0_ADDR_CTRL_XY_REG_0_Xstride"),
+        in_ystride: cfg("PCK0_ADDR_CTRL_XY_REG_0_Ystride"),
+        in_zstride: cfg("PCK0_ADDR_CTRL_ZW_REG_0_Zstride"),
+        in_wstride: cfg("PCK0_ADDR_CTRL_ZW_REG_0_Wstride"),
+        out_base: cfg("PCK0_ADDR_BASE_REG_1_Base"),
+        out_ystride: cfg("PCK0_ADDR_CTRL_XY_REG_1_Ystride"),
+        out_zstride: cfg("PCK0_ADDR_CTRL_ZW_REG_1_Zstride"),
+        out_wstride: cfg("PCK0_ADDR_CTRL_ZW_REG_1_Wstride"),
+        addr_mod: std::array::from_fn(|n| {
+            let names = [
+                "YsrcIncr",
+                "YsrcCR",
+                "YsrcClear",
+                "ZsrcIncr",
+                "ZsrcClear",
+                "YdstIncr",
+                "YdstCR",
+                "YdstClear",
+                "ZdstIncr",
+                "ZdstClear",
+            ];
+            names.map(|f| thd(&format!("ADDR_MOD_PACK_SEC{n}_{f}")))
+        }),
+    })
+}
+
+/// Packer format conversion of one Dst datum (Packers/FormatConversion.md); `v` is the Dst
+/// datum as an FP32 pattern (32-bit Dst) or a 16-bit pattern.
+fn convert(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
+    Ok(match (inf, outf) {
+        (fmt::FP32 | fmt::INT32, fmt::FP32 | fmt::INT32) => (v, 4),
+        (fmt::FP32, fmt::TF32) => (v & 0xffff_e000, 4),
+        // ttsim tensix.cpp:2297: (v + 0x8000) >> 16, half away from zero on the magnitude.
+        (fmt::FP32, fmt::BF16) => (v.wrapping_add(0x8000) >> 16, 2),
+        (fmt::BF16, fmt::BF16) | (fmt::FP16, fmt::FP16) => (v & 0xffff, 2),
+        (i, o) => {
+            return Err(format!(
+                "packing Dst format {i} as format {o} is not modelled"
+            ));
+        }
+    })
+}
+
+pub(super) fn execute(
+    b: &mut Backend,
+    t: usize,
+    opcode: u8,
+    w: u32,
+    l1: &mut SparseMemory,
+) -> ExecResult {
+    if opcode == 0x4a {
+        return Err("PACR_SETREG is not modelled".into());
+    }
+    let f = fields();
+    let bank = *b.cfg.bank(t);
+    let g = |fl: CfgField| fl.get(&bank);
+    let mut mask = (w >> 8) & 0xf;
+    if mask == 0 {
+        mask = 1;
+    }
+    let zero_write = (w >> 12) & 7 != 0;
+    let ovrd = (w >> 7) & 1 != 0;
+    let flush = (w >> 1) & 7 != 0;
+    let last = w & 1 != 0;
+    let mut advance = [false; 3];
+    let mut p0_initial = 0u32;
+    for i in 0..4 {
+        let pf = &f.packer[i];
+        let mut dest = g(pf.l1_dest) + u32::from(g(pf.sub_header) == 0);
+        if i == 0 {
+            p0_initial = dest;
+        } else if p0_initial >> 31 != 0 {
+            dest = dest.wrapping_add(p0_initial);
+        }
+        if mask >> i & 1 == 0 {
+            continue;
+        }
+        let adc_t = if ovrd {
+            let c = g(pf.addr_cnt_context) as usize;
+            if c == 3 { 0 } else { c }
+        } else {
+            t
+        };
+        advance[adc_t] = true;
+        if g(pf.disable_compress) == 0 {
+            return Err("compressed packing is not modelled (set Disable_zero_compress)".into());
+        }
+        if g(pf.source_if) != 0 && i == 0 {
+            return Err("L1-to-L1 packing is not modelled".into());
+        }
+        let (inf, outf) = (g(pf.in_fmt), g(pf.out_fmt));
+        let ch0 = b.adcs.packers[adc_t][0];
+        let ch1 = b.adcs.packers[adc_t][1];
+        let (bytes, xmask) = match inf & 3 {
+            0 => (4, 3),
+            1 => (2, 7),
+            _ => (1, 15),
+        };
+        let in_addr = g(f.in_base)
+            + ch0.x * (g(f.in_xstride) & 0xf)
+            + ch0.y * g(f.in_ystride)
+            + ch0.z * g(f.in_zstride)
+            + ch0.w * g(f.in_wstride);
+        let mut src = ((in_addr / bytes) & !xmask) + (ch0.x & xmask) + (g(pf.dest_offset) << 4);
+        let count = if flush {
+            0
+        } else {
+            (ch1.x + 1).saturating_sub(ch0.x)
+        };
+        let yzw = g(f.out_base)
+            + ch1.y * g(f.out_ystride)
+            + ch1.z * g(f.out_zstride)
+            + ch1.w * g(f.out_wstride);
+        let addr = dest.wrapping_add(yzw & !0xf);
+        let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
+        for _ in 0..count {
+            let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
+            src += 1;
+            let v = if zero_write {
+                0
+            } else if bytes == 4 {
+                b.dst.read32(row & 0x1ff, col)
+            } else {
+                u32::from(b.dst.read16(row & 0x3ff, col))
+            };
+            let (o, n) = convert(inf, outf, v)?;
+            let r = if n == 4 {
+                l1.write_u32(out, o)
+            } else {
+                l1.write_u16(out, o as u16)
+            };
+            r.map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
+            out += u64::from(n);
+        }
+        b.packers.data_addr[i] = if last || flush { None } else { Some(out) };
+    }
+    let am = &f.addr_mod[((w >> 15) & 7) as usize];
+    let tc = b.cfg.thread[t];
+    let v = |k: usize| am[k].get(&tc);
+    for (i, adv) in advance.iter().enumerate() {
+        if !adv {
+            continue;
+        }
+        let a = &mut b.adcs.packers[i];
+        let c0 = &mut a[0];
+        if v(2) != 0 {
+            (c0.y, c0.y_cr) = (0, 0);
+        } else if v(1) != 0 {
+            c0.y_cr += v(0);
+            c0.y = c0.y_cr;
+        } else {
+            c0.y += v(0);
+        }
+        if v(4) != 0 {
+            (c0.z, c0.z_cr) = (0, 0);
+        } else {
+            c0.z += v(3);
+        }
+        let c1 = &mut a[1];
+        if v(7) != 0 {
+            (c1.y, c1.y_cr) = (0, 0);
+        } else if v(6) != 0 {
+            c1.y_cr += v(5);
+            c1.y = c1.y_cr;
+        } else {
+            c1.y += v(5);
+        }
+        if v(9) != 0 {
+            (c1.z, c1.z_cr) = (0, 0);
+        } else {
+            c1.z += v(8);
+        }
+        a[0].wrap();
+        a[1].wrap();
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // notes/ttsim.md: packer FP32 → BF16 rounds half away from zero (ttsim tensix.cpp:2297).
+    #[test]
+    fn fp32_to_bf16_rounds_half_away() {
+        assert_eq!(
+            convert(fmt::FP32, fmt::BF16, 0x3f80_8000).unwrap(),
+            (0x3f81, 2)
+        );
+        assert_eq!(
+            convert(fmt::FP32, fmt::BF16, 0xbf80_8000).unwrap(),
+            (0xbf81, 2)
+        );
+        assert_eq!(
+            convert(fmt::FP32, fmt::BF16, 0x3f80_7fff).unwrap(),
+            (0x3f80, 2)
+        );
+        assert_eq!(
+            convert(fmt::FP32, fmt::FP32, 0x1234_5678).unwrap(),
+            (0x1234_5678, 4)
+        );
+        assert!(convert(fmt::FP32, fmt::BFP8, 0).is_err());
+    }
+}
