@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Expected outputs of the kernels under examples/tensix/kernels, from tensix_tile_model.py.
+
+    tensix_kernels.py write     regenerate every expected/*.txt from the committed inputs
+    tensix_kernels.py check     regenerate in memory and diff against the committed files
+    tensix_kernels.py inputs    (re)make the input data (deterministic seeds; normally not needed)
+
+Each expected file holds float32 values printed with %.9g (round-trips exactly); the comparison
+is bit-exact. The script also prints the float64 end-to-end error of each matmul against the
+error bound stated in its docstring (see `matmul_bound`).
+"""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+import tensix_formats as tf
+import tensix_tile_model as tm
+
+ROOT = Path(__file__).resolve().parents[2]
+KERNELS = ROOT / "examples/tensix/kernels"
+
+
+def bf16_values(rng, shape, scale=1.0):
+    x = (rng.standard_normal(shape) * scale).astype(np.float32)
+    return tf.bits_f32(tf.to_bf16_bits(x).astype(np.uint32) << 16)
+
+
+def make_inputs():
+    rng = np.random.default_rng(2)
+    w = tf.write_matrix
+    w(KERNELS / "data/mm_a.txt", bf16_values(rng, (32, 32)), "A 32x32, BF16-exact values, %.9g")
+    w(KERNELS / "data/mm_b.txt", bf16_values(rng, (32, 32)), "B 32x32, BF16-exact values, %.9g")
+    w(KERNELS / "data/mm_k4_a.txt", bf16_values(rng, (64, 128)), "A 64x128, BF16-exact values, %.9g")
+    w(KERNELS / "data/mm_k4_b.txt", bf16_values(rng, (128, 32)), "B 128x32, BF16-exact values, %.9g")
+    w(KERNELS / "data/elt_a.txt", bf16_values(rng, (32, 32), 4.0), "A 32x32, BF16-exact values, %.9g")
+    w(KERNELS / "data/elt_b.txt", bf16_values(rng, (32, 32), 4.0), "B 32x32, BF16-exact values, %.9g")
+
+
+def load(name, rows, cols):
+    return tf.f32_bits(tf.read_matrix(KERNELS / "data" / name, rows, cols))
+
+
+def matmul_bound(a, b, phases):
+    """Float64 end-to-end bound for |C - A@B| per element. The inputs are BF16 (exact); the error
+    comes from the fidelity slices and the accumulation:
+    - LoFi uses SrcA's top 5 and SrcB's top 7 significant bits: |a·b - a'·b'| <= (2^-4 + 2^-6)|a||b|
+      (truncation of A loses < 2^-4 relative, of B < 2^-6).
+    - HiFi2 keeps all 8 of A's bits and 7 of B's: <= 2^-6 |a||b|.
+    - HiFi4 is exact per product.
+    - The accumulation (two groups of 8 aligned to their largest exponent, then Dst, FP32 Dst)
+      loses at most 2^-10 of the largest term per group and 2^-23 relative per Dst add, so
+      <= 2^-9 · Σ|a·b| overall (notes/ttsim.md: up to ~2^-10·Σ|a·b| per MVMUL, two MVMULs per
+      face and K tile).
+    Returned: (2^-4 + 2^-6, 2^-6, 0)[fidelity] + 2^-9 + 2^-20 per unit of Σ_k |a_ik||b_kj|."""
+    rel = {1: 2.0**-4 + 2.0**-6, 2: 2.0**-6, 4: 0.0}[phases] + 2.0**-9 + 2.0**-20
+    return rel * (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)))
+
+
+def matmul_case(name, a_file, b_file, m, k, n, phases):
+    a = load(a_file, 32 * m, 32 * k)
+    b = load(b_file, 32 * k, 32 * n)
+    c = np.zeros((32 * m, 32 * n), dtype=np.uint32)
+    for i in range(m):
+        for j in range(n):
+            c[32 * i : 32 * i + 32, 32 * j : 32 * j + 32] = tm.matmul_tiles(
+                a[32 * i : 32 * i + 32, :], b[:, 32 * j : 32 * j + 32], phases, k)
+    got = tf.bits_f32(c).astype(np.float64)
+    exact = tf.bits_f32(a).astype(np.float64) @ tf.bits_f32(b).astype(np.float64)
+    err = np.abs(got - exact)
+    bound = matmul_bound(tf.bits_f32(a), tf.bits_f32(b), phases)
+    worst = float((err / bound).max())
+    print(f"{name}: max |C - A@B| (float64) = {err.max():.3g}, {worst:.2f} of the stated bound")
+    if worst > 1.0:
+        raise SystemExit(f"{name}: the float64 end-to-end error exceeds the stated bound")
+    header = (f"{name}: C = A @ B as the Tensix FPU computes it (scripts/oracle/tensix_tile_model.py), "
+              "float32 values printed %.9g")
+    return {f"{name}.c.txt": (tf.bits_f32(c), header)}
+
+
+def eltwise_case(name, op):
+    a = load("elt_a.txt", 32, 32)
+    b = load("elt_b.txt", 32, 32)
+    if op == "add":
+        # 16-bit BF16 Dst, packed as BF16
+        out = tm.pack_bf16_dst(tm.elwadd(a, b, fp32_acc=False))
+    else:
+        # 32-bit Dst, HiFi4 phases, packed to BF16 (rounding half away from zero)
+        out = tm.pack_fp32_dst_to_bf16(tm.elwmul(a, b, 4, fp32_acc=True))
+    header = f"{name}: {op} of A and B as the Tensix FPU computes it, BF16 values printed %.9g"
+    return {f"{name}.c.txt": (tf.bits_f32(out), header)}
+
+
+def expectations():
+    out = {}
+    out.update(matmul_case("matmul_lofi", "mm_a.txt", "mm_b.txt", 1, 1, 1, 1))
+    out.update(matmul_case("matmul_hifi2", "mm_a.txt", "mm_b.txt", 1, 1, 1, 2))
+    out.update(matmul_case("matmul_hifi4", "mm_a.txt", "mm_b.txt", 1, 1, 1, 4))
+    out.update(matmul_case("matmul_k4_hifi2", "mm_k4_a.txt", "mm_k4_b.txt", 2, 4, 1, 2))
+    out.update(eltwise_case("eltwise_add", "add"))
+    out.update(eltwise_case("eltwise_mul", "mul"))
+    return out
+
+
+def render(values, header):
+    lines = [f"# {header}"]
+    for row in values:
+        lines.append(" ".join(f"{float(v):.9g}" for v in row))
+    return "\n".join(lines) + "\n"
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else "check"
+    if mode == "inputs":
+        make_inputs()
+        return 0
+    stale = 0
+    for fname, (values, header) in expectations().items():
+        path = KERNELS / "expected" / fname
+        text = render(values, header)
+        if mode == "write":
+            path.write_text(text)
+            print(f"wrote {path.relative_to(ROOT)}")
+        elif not path.is_file() or path.read_text() != text:
+            print(f"STALE: {path.relative_to(ROOT)} differs from the reference model's output")
+            stale += 1
+        else:
+            print(f"ok: {path.relative_to(ROOT)}")
+    return 1 if stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Rebuild the prebuilt TRISC ELFs under examples/tensix/kernels/build/ (committed, so
+# `cargo test` needs only Rust). Needs Debian's gcc-riscv64-unknown-elf.
+#
+# Each kernel source is compiled once per core (-DTRISC=0/1/2) with its parameters as -D macros;
+# the table below names every ELF the manifests use.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+k="$root/examples/tensix/kernels"
+cc="${CC:-riscv64-unknown-elf-gcc}"
+cflags=(-march=rv32im -mabi=ilp32 -Os -ffreestanding -fno-builtin -nostdlib -nostartfiles
+        -Wall -Wextra -Werror -std=c11 -I"$k/include" -I"$k/src" -L"$k/link")
+mkdir -p "$k/build"
+
+# build OUT SRC TRISC -DNAME=VALUE...
+build() {
+    local out="$1" src="$2" trisc="$3"
+    shift 3
+    "$cc" "${cflags[@]}" -DTRISC="$trisc" "$@" -T "trisc$trisc.ld" \
+        "$k/link/crt0.S" "$k/src/$src" -o "$k/build/$out.elf"
+    echo "built build/$out.elf"
+}
+
+mm="-DA_ADDR=0x21000 -DB_ADDR=0x31000 -DC_ADDR=0x41000"
+# matmul on one 32x32 tile (MT = KT = NT = 1), one math ELF per fidelity
+build matmul_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1
+for f in lofi:0 hifi2:2 hifi4:4; do
+    build "matmul_math_${f%%:*}" matmul.c 1 $mm -DMT=1 -DKT=1 -DNT=1 -DFIDELITY="${f##*:}"
+done
+build matmul_pack matmul.c 2 $mm -DMT=1 -DKT=1 -DNT=1
+# the K-loop: A is 2x4 tiles, B 4x1, C 2x1 (two output tiles use both Dst halves)
+build matmul_k4_unpack matmul.c 0 $mm -DMT=2 -DKT=4 -DNT=1
+build matmul_k4_math_hifi2 matmul.c 1 $mm -DMT=2 -DKT=4 -DNT=1 -DFIDELITY=2
+build matmul_k4_pack matmul.c 2 $mm -DMT=2 -DKT=4 -DNT=1

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Run every Tensix kernel manifest (or the ones given) on ttsim and compare bit for bit with the
+# expected outputs (and with macrosim's `tensix run --dump` when it exists). Local only: needs
+# TTSIM_DIR pointing at a ttsim build made outside this repository (notes/ttsim.md); without it
+# every manifest prints SKIPPED.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+py=python3
+"$py" -c 'import numpy' 2>/dev/null || py=/usr/bin/python3
+status=0
+manifests=("$@")
+[ ${#manifests[@]} -eq 0 ] && manifests=("$root"/examples/tensix/kernels/*.toml)
+for m in "${manifests[@]}"; do
+    echo "== $m"
+    extra=()
+    if [ -n "${TTSIM_DIR:-}" ] && (cd "$root" && cargo run -q -p macrosim -- tensix run --help >/dev/null 2>&1); then
+        dump="$(mktemp -d)"
+        (cd "$root" && cargo run -q -p macrosim -- tensix run "$m" --dump "$dump") || status=1
+        extra=(--macrosim-dump "$dump")
+    fi
+    "$py" "$root/scripts/tensix/ttsim-compare.py" "$m" "${extra[@]}" || status=1
+done
+exit $status
