@@ -17,5 +17,6 @@ pub mod backend;
 pub mod frontend;
 pub mod isa;
 pub mod program;
+pub mod tile;
 
 pub use arch::{Arch, UnknownArch};
