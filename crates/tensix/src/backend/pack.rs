@@ -183,7 +183,7 @@ pub(super) fn execute(
             let v = if zero_write {
                 0
             } else if bytes == 4 {
-                b.dst.read32(row & 0x1ff, col)
+                b.dst.read32(row, col)
             } else {
                 u32::from(b.dst.read16(row & 0x3ff, col))
             };

@@ -87,10 +87,12 @@ impl Default for Dst {
     }
 }
 
-/// Dst.md: 32-bit row R lives at 16-bit row AdjRow (hi) and AdjRow + 8 (lo).
+/// Dst.md: 32-bit row R lives at 16-bit row AdjRow (hi) and AdjRow + 8 (lo). R is a 10-bit
+/// row index whose bit 9 passes through, so rows 256..511 and 512..767 both reach the upper
+/// half (the packer and MVMUL address 32-bit rows with the 10-bit Dst offsets).
 #[inline]
 pub fn adj_row(r: usize) -> usize {
-    ((r & 0x1f8) << 1) | (r & 0x207)
+    (((r & 0x1f8) << 1) | (r & 0x207)) & 0x3ff
 }
 
 impl Dst {
@@ -106,13 +108,13 @@ impl Dst {
 
     #[inline]
     pub fn read32(&self, row: usize, col: usize) -> u32 {
-        let a = adj_row(row & 0x1ff);
+        let a = adj_row(row);
         (u32::from(self.cells[a][col]) << 16) | u32::from(self.cells[a + 8][col])
     }
 
     #[inline]
     pub fn write32(&mut self, row: usize, col: usize, v: u32) {
-        let a = adj_row(row & 0x1ff);
+        let a = adj_row(row);
         self.cells[a][col] = (v >> 16) as u16;
         self.cells[a + 8][col] = v as u16;
     }
@@ -127,7 +129,7 @@ impl Dst {
 
     pub fn clear32(&mut self, rows: std::ops::Range<usize>) {
         for r in rows {
-            let a = adj_row(r & 0x1ff);
+            let a = adj_row(r);
             self.cells[a] = [0; 16];
             self.cells[a + 8] = [0; 16];
         }
@@ -146,6 +148,7 @@ mod tests {
         assert_eq!(adj_row(7), 7);
         assert_eq!(adj_row(8), 16);
         assert_eq!(adj_row(0x100), 0x200);
+        assert_eq!(adj_row(0x200), 0x200, "bit 9 passes through");
         let mut d = Dst::default();
         d.write32(9, 3, 0x3f80_1234);
         assert_eq!(d.read16(17, 3), 0x3f80);
