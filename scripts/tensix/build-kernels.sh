@@ -32,3 +32,12 @@ build matmul_pack matmul.c 2 $mm -DMT=1 -DKT=1 -DNT=1
 build matmul_k4_unpack matmul.c 0 $mm -DMT=2 -DKT=4 -DNT=1
 build matmul_k4_math_hifi2 matmul.c 1 $mm -DMT=2 -DKT=4 -DNT=1 -DFIDELITY=2
 build matmul_k4_pack matmul.c 2 $mm -DMT=2 -DKT=4 -DNT=1
+# eltwise add (16-bit Dst) and mul (HiFi4, 32-bit Dst) of one 32x32 BF16 tile
+elt="-DA_ADDR=0x21000 -DB_ADDR=0x31000 -DC_ADDR=0x41000"
+for op in add mul; do
+    OP=$(echo "$op" | tr a-z A-Z)
+    for t in 0 1 2; do
+        role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
+        build "eltwise_${op}_$role" eltwise.c "$t" $elt -DOP_"$OP"
+    done
+done

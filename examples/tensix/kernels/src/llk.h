@@ -88,10 +88,12 @@ static inline void unpacker_base(uint32_t sec, uint32_t byte_addr)
 }
 
 /* UNPACR with the fields every tt-llk unpack sets: OvrdThreadId (MultiContextMode), SetDatValid
- * (hand the bank to the FPU) and Last (ttsim requires it, notes/ttsim.md). */
-static inline void unpacr(uint32_t which_unpacker, uint32_t set_dvalid)
+ * (hand the bank to the FPU) and Last (ttsim requires it, notes/ttsim.md). `addr_mode` is the
+ * counter increment field (UNPACR_Regular.md: [7:6] Ch1 Y, [5:4] Ch1 Z, [3:2] Ch0 Y, [1:0] Ch0 Z). */
+#define UNPACR_CH0_Z_INC 1u
+static inline void unpacr(uint32_t which_unpacker, uint32_t addr_mode, uint32_t set_dvalid)
 {
-    push(TT_OP_UNPACR(which_unpacker, 0, 0, 0, 0, 1, set_dvalid, 0, 0, 0, 0, 0, 1));
+    push(TT_OP_UNPACR(which_unpacker, addr_mode, 0, 0, 0, 1, set_dvalid, 0, 0, 0, 0, 0, 1));
 }
 
 /* ---- TRISC1: math ----------------------------------------------------------------------------- */
@@ -140,12 +142,15 @@ static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
     }
     cfg_write(PCK_DEST_RD_CTRL_Read_32b_data_ADDR32, CFG_FIELD(PCK_DEST_RD_CTRL_Read_32b_data, dst_fp32));
     cfg_write(PCK_EDGE_OFFSET_SEC0_mask_ADDR32, CFG_FIELD(PCK_EDGE_OFFSET_SEC0_mask, 0xFFFF));
-    const uint32_t dst_bytes = dst_fp32 ? 4u : 2u;
+    /* The strides count bytes of the packer's input format (In_data_format), whatever the Dst
+     * width: ttsim divides the counter address by that format's datum size. With a 32-bit Dst
+     * read as BF16 a face is therefore 512 "bytes" (ttsim tensix.cpp PACR `src_element_align`). */
+    const uint32_t in_bytes = fmt_bytes(fmt);
     cfg_write(PCK0_ADDR_CTRL_XY_REG_0_Xstride_ADDR32,
-              CFG_FIELD(PCK0_ADDR_CTRL_XY_REG_0_Xstride, dst_bytes) |
-                  CFG_FIELD(PCK0_ADDR_CTRL_XY_REG_0_Ystride, 16u * dst_bytes));
+              CFG_FIELD(PCK0_ADDR_CTRL_XY_REG_0_Xstride, in_bytes) |
+                  CFG_FIELD(PCK0_ADDR_CTRL_XY_REG_0_Ystride, 16u * in_bytes));
     cfg_write(PCK0_ADDR_CTRL_ZW_REG_0_Zstride_ADDR32,
-              CFG_FIELD(PCK0_ADDR_CTRL_ZW_REG_0_Zstride, FACE_DATUMS * dst_bytes));
+              CFG_FIELD(PCK0_ADDR_CTRL_ZW_REG_0_Zstride, FACE_DATUMS * in_bytes));
     stallwait(STALL_PACK | STALL_THCON | STALL_CFG, WAIT_TRISC_CFG);
     push(TT_OP_SETC16(ADDR_MOD_PACK_SEC0_YsrcIncr_ADDR32,
                       CFG_FIELD(ADDR_MOD_PACK_SEC0_ZsrcIncr, 1)));

@@ -27,8 +27,8 @@ int main(void)
             for (uint32_t k = 0; k < KT; k++) {
                 unpacker_base(0, cb_tile_addr(B_ADDR, IN_TILE_BYTES, k * NT + n));
                 unpacker_base(1, cb_tile_addr(A_ADDR, IN_TILE_BYTES, m * KT + k));
-                unpacr(0, 1);
-                unpacr(1, 1);
+                unpacr(0, 0, 1);
+                unpacr(1, 0, 1);
             }
         }
     }
