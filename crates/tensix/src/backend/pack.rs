@@ -42,6 +42,7 @@ struct Common {
     out_zstride: CfgField,
     out_wstride: CfgField,
     addr_mod: [[CfgField; 10]; 8],
+    read_32b: CfgField,
 }
 
 fn fields() -> &'static Common {
@@ -70,6 +71,7 @@ fn fields() -> &'static Common {
         out_ystride: cfg("PCK0_ADDR_CTRL_XY_REG_1_Ystride"),
         out_zstride: cfg("PCK0_ADDR_CTRL_ZW_REG_1_Zstride"),
         out_wstride: cfg("PCK0_ADDR_CTRL_ZW_REG_1_Wstride"),
+        read_32b: cfg("PCK_DEST_RD_CTRL_Read_32b_data"),
         addr_mod: std::array::from_fn(|n| {
             let names = [
                 "YsrcIncr",
@@ -88,21 +90,40 @@ fn fields() -> &'static Common {
     })
 }
 
-/// Packer format conversion of one Dst datum (Packers/FormatConversion.md); `v` is the Dst
-/// datum as an FP32 pattern (32-bit Dst) or a 16-bit pattern.
-fn convert(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
-    Ok(match (inf, outf) {
-        (fmt::FP32 | fmt::INT32, fmt::FP32 | fmt::INT32) => (v, 4),
-        (fmt::FP32, fmt::TF32) => (v & 0xffff_e000, 4),
-        // ttsim tensix.cpp:2297: (v + 0x8000) >> 16, half away from zero on the magnitude.
-        (fmt::FP32, fmt::BF16) => (v.wrapping_add(0x8000) >> 16, 2),
-        (fmt::BF16, fmt::BF16) | (fmt::FP16, fmt::FP16) => (v & 0xffff, 2),
-        (i, o) => {
+/// The packer's Dst read (Packers/FormatConversion.md's first stage): a 32-bit Dst datum
+/// (`PCK_DEST_RD_CTRL_Read_32b_data`) becomes the packer input format. FP32 → BF16 rounds
+/// half away from zero on the magnitude, NaN becomes infinity and results below the normal
+/// range become zero, as ttsim does (tensix.cpp:2297-2305, notes/ttsim.md; the page's
+/// rounding helper is not defined).
+fn from_dst32(inf: u32, v: u32) -> Result<u32, String> {
+    Ok(match inf {
+        fmt::FP32 | fmt::INT32 | fmt::TF32 => v,
+        fmt::BF16 => {
+            let v = if v & 0x7fff_ffff > 0x7f80_0000 {
+                (v & 0x8000_0000) | 0x7f80_0000
+            } else {
+                v
+            };
+            let h = v.wrapping_add(0x8000) >> 16;
+            if h & 0x7fff < 0x80 { 0 } else { h }
+        }
+        f => {
             return Err(format!(
-                "packing Dst format {i} as format {o} is not modelled"
+                "packing 32-bit Dst as input format {f} is not modelled"
             ));
         }
     })
+}
+
+/// The second stage: input format → output format (only same-format output is modelled).
+fn to_out(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
+    match (inf, outf) {
+        (fmt::FP32 | fmt::INT32 | fmt::TF32, o) if o == inf => Ok((v, 4)),
+        (fmt::BF16 | fmt::FP16, o) if o == inf => Ok((v & 0xffff, 2)),
+        (i, o) => Err(format!(
+            "packing input format {i} as output format {o} is not modelled"
+        )),
+    }
 }
 
 pub(super) fn execute(
@@ -126,6 +147,7 @@ pub(super) fn execute(
     let ovrd = (w >> 7) & 1 != 0;
     let flush = (w >> 1) & 7 != 0;
     let last = w & 1 != 0;
+    let read32 = g(f.read_32b) != 0;
     let mut advance = [false; 3];
     let mut p0_initial = 0u32;
     for i in 0..4 {
@@ -182,12 +204,12 @@ pub(super) fn execute(
             src += 1;
             let v = if zero_write {
                 0
-            } else if bytes == 4 {
-                b.dst.read32(row, col)
+            } else if read32 {
+                from_dst32(inf, b.dst.read32(row, col))?
             } else {
                 u32::from(b.dst.read16(row & 0x3ff, col))
             };
-            let (o, n) = convert(inf, outf, v)?;
+            let (o, n) = to_out(inf, outf, v)?;
             let r = if n == 4 {
                 l1.write_u32(out, o)
             } else {
