@@ -25,13 +25,25 @@ fn every_shipped_manifest_matches_its_expected_output() {
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
         .collect();
     manifests.sort();
-    assert!(manifests.len() >= 6, "the matmul and eltwise manifests are shipped");
+    assert!(
+        manifests.len() >= 6,
+        "the matmul and eltwise manifests are shipped"
+    );
     for m in &manifests {
         let out = run(&[m.to_str().expect("utf-8 path"), "--stats"]);
         let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(0), "{}:\n{stdout}\n{stderr}", m.display());
-        assert!(stdout.contains("bit-exact, 0 mismatches), OK"), "{}:\n{stdout}", m.display());
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{}:\n{stdout}\n{stderr}",
+            m.display()
+        );
+        assert!(
+            stdout.contains("bit-exact, 0 mismatches), OK"),
+            "{}:\n{stdout}",
+            m.display()
+        );
         assert!(stdout.contains("cycles: "), "--stats prints cycles");
     }
 }
@@ -50,7 +62,10 @@ fn a_bad_manifest_names_its_file_and_line() {
     let out = run(&[p.to_str().expect("utf-8")]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("bad.toml:4:") && err.contains("unknown core `trisc7`"), "{err}");
+    assert!(
+        err.contains("bad.toml:4:") && err.contains("unknown core `trisc7`"),
+        "{err}"
+    );
     let p = scratch("syntax.toml", "arch = \"wh\"\nmax_cycles = = 3\n");
     let out = run(&[p.to_str().expect("utf-8")]);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -64,15 +79,27 @@ fn max_cycles_stops_a_run_with_status_2() {
     let out = run(&[m.to_str().expect("utf-8"), "--max-cycles", "64"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2));
-    assert!(err.contains("no result after 64 cycles") && err.contains("trisc"), "{err}");
+    assert!(
+        err.contains("no result after 64 cycles") && err.contains("trisc"),
+        "{err}"
+    );
 }
 
 #[test]
 fn dump_writes_text_and_raw_outputs() {
     let m = kernels().join("eltwise_add.toml");
     let dir = std::env::temp_dir().join(format!("macrosim-tensix-dump-{}", std::process::id()));
-    let out = run(&[m.to_str().expect("utf-8"), "--dump", dir.to_str().expect("utf-8")]);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = run(&[
+        m.to_str().expect("utf-8"),
+        "--dump",
+        dir.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let bin = std::fs::read(dir.join("c.bin")).expect("c.bin");
     assert_eq!(bin.len(), 32 * 32 * 2, "a 32x32 BF16 tile");
     let txt = std::fs::read_to_string(dir.join("c.txt")).expect("c.txt");

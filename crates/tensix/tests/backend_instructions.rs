@@ -20,11 +20,16 @@ impl Rig {
     fn new() -> Rig {
         let mut l1 = SparseMemory::new();
         l1.map(0, 1464 * 1024, Perm::RW);
-        Rig { b: Backend::new(Arch::WormholeB0.table()), l1 }
+        Rig {
+            b: Backend::new(Arch::WormholeB0.table()),
+            l1,
+        }
     }
 
     fn issue(&mut self, t: usize, text: &str) -> Issue {
-        self.b.issue(t, w(text), &mut self.l1).unwrap_or_else(|e| panic!("{text}: {e}"))
+        self.b
+            .issue(t, w(text), &mut self.l1)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
     }
 
     fn run(&mut self, t: usize, text: &str) {
@@ -35,7 +40,10 @@ impl Rig {
     fn cfg(&mut self, t: usize, index: u32, value: u32) {
         // The 16-bit payload spans the table's Payload_SigSelSize[23:22] and Payload_SigSel.
         for (half, v) in [(0, value & 0xffff), (1, value >> 16)] {
-            self.run(t, &format!("SETDMAREG {}, {}, 0, {half}", v >> 14, v & 0x3fff));
+            self.run(
+                t,
+                &format!("SETDMAREG {}, {}, 0, {half}", v >> 14, v & 0x3fff),
+            );
         }
         self.run(t, &format!("WRCFG 0, 0, {index}"));
     }
@@ -91,11 +99,20 @@ fn semaphores_and_semwait() {
 fn mutexes() {
     let mut r = Rig::new();
     r.run(0, "ATGETM 2");
-    assert_eq!(r.issue(1, "ATGETM 2"), Issue::Stalled(Stall::Mutex { index: 2, holder: 0 }));
+    assert_eq!(
+        r.issue(1, "ATGETM 2"),
+        Issue::Stalled(Stall::Mutex {
+            index: 2,
+            holder: 0
+        })
+    );
     r.run(0, "ATGETM 2");
     r.run(0, "ATRELM 2");
     r.run(1, "ATGETM 2");
-    assert!(r.b.issue(1, w("ATGETM 1"), &mut r.l1).is_err(), "mutex 1 does not exist");
+    assert!(
+        r.b.issue(1, w("ATGETM 1"), &mut r.l1).is_err(),
+        "mutex 1 does not exist"
+    );
 }
 
 // MVMUL.md: waits until both FPU banks belong to the Matrix Unit; Dst[8×16] += SrcB[8×16] ×
@@ -103,7 +120,10 @@ fn mutexes() {
 #[test]
 fn mvmul_multiplies_and_accumulates() {
     let mut r = Rig::new();
-    assert_eq!(r.issue(1, "MVMUL 0, 0, 0, 0"), Issue::Stalled(Stall::SrcNotValid));
+    assert_eq!(
+        r.issue(1, "MVMUL 0, 0, 0, 0"),
+        Issue::Stalled(Stall::SrcNotValid)
+    );
     for i in 0..16 {
         for j in 0..16 {
             r.b.srca.banks[0][i][j] = src((i as f32) - (j as f32) * 0.5);
@@ -111,7 +131,11 @@ fn mvmul_multiplies_and_accumulates() {
     }
     for i in 0..8 {
         for k in 0..16 {
-            r.b.srcb.banks[0][i][k] = src(if (i + k) % 3 == 0 { 1.0 } else { -0.25 * i as f32 });
+            r.b.srcb.banks[0][i][k] = src(if (i + k) % 3 == 0 {
+                1.0
+            } else {
+                -0.25 * i as f32
+            });
         }
     }
     r.b.srca.flip_unpacker(0, 0);
@@ -124,18 +148,31 @@ fn mvmul_multiplies_and_accumulates() {
     for phase in 0..4 {
         r.run(1, &format!("SETC16 6, {phase}"));
         r.run(1, "SETRWC 0, 0, 0, 0, 0, 4"); // Dst RWC back to 0
-        r.run(1, &format!("MVMUL {}, 0, 0, 0", if phase == 3 { 3 } else { 0 }));
+        r.run(
+            1,
+            &format!("MVMUL {}, 0, 0, 0", if phase == 3 { 3 } else { 0 }),
+        );
     }
     for i in 0..8 {
         for j in 0..16 {
             let want: f32 = (0..16)
-                .map(|k| f32::from_bits(r.b.srcb.banks[0][i][k] << 13) * f32::from_bits(r.b.srca.banks[0][k][j] << 13))
+                .map(|k| {
+                    f32::from_bits(r.b.srcb.banks[0][i][k] << 13)
+                        * f32::from_bits(r.b.srca.banks[0][k][j] << 13)
+                })
                 .sum();
-            assert_eq!(f32::from_bits(r.b.dst.read32(i, j)), want, "row {i} col {j}");
+            assert_eq!(
+                f32::from_bits(r.b.dst.read32(i, j)),
+                want,
+                "row {i} col {j}"
+            );
         }
     }
     assert_eq!(r.b.rwc[1].dst, 8, "ADDR_MOD 0 advanced Dst by 8");
-    assert!(!r.b.srca.fpu_ready() && !r.b.srcb.fpu_ready(), "both banks flipped back");
+    assert!(
+        !r.b.srca.fpu_ready() && !r.b.srcb.fpu_ready(),
+        "both banks flipped back"
+    );
     assert_eq!((r.b.srca.fpu_bank, r.b.srcb.fpu_bank), (1, 1));
 }
 
@@ -209,7 +246,10 @@ fn zerosrc() {
 fn stallwait_on_src_condition() {
     let mut r = Rig::new();
     r.run(1, "STALLWAIT 0x40, 0x400");
-    assert!(matches!(r.issue(1, "ZEROACC 3, 0, 0"), Issue::Stalled(Stall::Latched(_))));
+    assert!(matches!(
+        r.issue(1, "ZEROACC 3, 0, 0"),
+        Issue::Stalled(Stall::Latched(_))
+    ));
     r.b.srca.flip_unpacker(0, 0);
     r.run(1, "ZEROACC 3, 0, 0");
 }
@@ -222,7 +262,8 @@ fn sfpu_add_slice() {
     for lane in 0..32 {
         let (row, col) = (lane / 8, (lane % 8) * 2);
         r.b.dst.write32(row, col, (lane as f32 * 0.75).to_bits());
-        r.b.dst.write32(64 + row, col, (100.0 - lane as f32).to_bits());
+        r.b.dst
+            .write32(64 + row, col, (100.0 - lane as f32).to_bits());
     }
     r.run(1, "SFPLOAD 0, 3, 0, 0");
     r.run(1, "SFPLOAD 1, 3, 0, 64");
@@ -232,13 +273,21 @@ fn sfpu_add_slice() {
     for lane in 0..32 {
         let (row, col) = (128 + lane / 8, (lane % 8) * 2);
         let want = lane as f32 * 0.75 + 100.0 - lane as f32;
-        assert_eq!(f32::from_bits(r.b.dst.read32(row, col)), want, "lane {lane}");
+        assert_eq!(
+            f32::from_bits(r.b.dst.read32(row, col)),
+            want,
+            "lane {lane}"
+        );
     }
     // SFPLOADI Mod0 0 (BF16 immediate) then a BF16 store truncates into Dst16.
     r.run(1, "SFPLOADI 3, 0, 0x4049");
     assert_eq!(r.b.sfpu.lregs[3][7], 0x4049_0000);
     r.run(1, "SFPSTORE 3, 2, 0, 2");
-    assert_eq!(r.b.dst.read16(0, 1), 0x4049, "Addr & 2 selects the odd columns");
+    assert_eq!(
+        r.b.dst.read16(0, 1),
+        0x4049,
+        "Addr & 2 selects the odd columns"
+    );
 }
 
 // A word that is no instruction is a fault naming the thread and the word.

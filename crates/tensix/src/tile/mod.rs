@@ -181,10 +181,12 @@ impl Tile {
                 )));
             }
         }
+        // TrapMode::Host: the firmware has no trap handlers (ttsim stops on any exception), so
+        // an exception is a fault of the run at the faulting pc.
         let mut hart = Hart::new(HartConfig {
             id: index as u32,
             isa: Isa::RV32IM,
-            traps: TrapMode::Machine,
+            traps: TrapMode::Host,
         });
         hart.set_pc(RESET_PC[index]);
         self.cores[index] = Some(Core {
@@ -194,6 +196,27 @@ impl Tile {
             pushes: 0,
         });
         Ok(())
+    }
+
+    /// Starts core `index` (not BRISC) with raw RV32 code placed at its reset PC.
+    pub fn load_code(&mut self, index: usize, words: &[u32]) {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let pc = RESET_PC[index];
+        self.l1
+            .write_bytes(u64::from(pc), &bytes)
+            .expect("reset PC regions are in L1");
+        let mut hart = Hart::new(HartConfig {
+            id: index as u32,
+            isa: Isa::RV32IM,
+            traps: TrapMode::Host,
+        });
+        hart.set_pc(pc);
+        self.cores[index] = Some(Core {
+            hart,
+            local: vec![0; mmio::LOCAL_SIZE as usize],
+            block: None,
+            pushes: 0,
+        });
     }
 
     pub fn cycle(&self) -> u64 {

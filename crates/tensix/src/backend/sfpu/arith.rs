@@ -13,14 +13,22 @@ use crate::backend::ExecResult;
 
 #[inline]
 fn flush_in(x: u32) -> f32 {
-    if x & 0x7f80_0000 == 0 { f32::from_bits(x & 0x8000_0000) } else { f32::from_bits(x) }
+    if x & 0x7f80_0000 == 0 {
+        f32::from_bits(x & 0x8000_0000)
+    } else {
+        f32::from_bits(x)
+    }
 }
 
 /// One lane of SFPMAD.
 pub fn mad1(a: u32, b: u32, c: u32) -> u32 {
     let d = flush_in(a).mul_add(flush_in(b), flush_in(c));
     let bits = d.to_bits();
-    if bits & 0x7f80_0000 == 0 && !d.is_nan() { 0 } else { bits }
+    if bits & 0x7f80_0000 == 0 && !d.is_nan() {
+        0
+    } else {
+        bits
+    }
 }
 
 /// lreg_src_a[23:16] (VA in its low 4 bits), lreg_src_b[15:12], lreg_src_c[11:8],
@@ -33,16 +41,26 @@ pub fn mad(s: &mut Sfpu, w: u32) -> ExecResult {
     let vd = ((w >> 4) & 15) as usize;
     let mod1 = w & 15;
     if mod1 & 3 != 0 {
-        return Err(format!("Mod1 {mod1:#x} (sign/rounding modes) is not modelled yet"));
+        return Err(format!(
+            "Mod1 {mod1:#x} (sign/rounding modes) is not modelled yet"
+        ));
     }
     for lane in 0..LANES {
         if !s.lane_enabled(lane) {
             continue;
         }
-        let a_idx = if mod1 & 4 != 0 { (s.lregs[7][lane] & 15) as usize } else { va };
+        let a_idx = if mod1 & 4 != 0 {
+            (s.lregs[7][lane] & 15) as usize
+        } else {
+            va
+        };
         let (a, b, c) = (s.lregs[a_idx][lane], s.lregs[vb][lane], s.lregs[vc][lane]);
         let d = mad1(a, b, c);
-        let d_idx = if mod1 & 8 != 0 && vd != 16 { (s.lregs[7][lane] & 15) as usize } else { vd };
+        let d_idx = if mod1 & 8 != 0 && vd != 16 {
+            (s.lregs[7][lane] & 15) as usize
+        } else {
+            vd
+        };
         if d_idx < 8 || d_idx == 16 {
             s.lregs[d_idx][lane] = d;
         }
@@ -63,7 +81,11 @@ mod tests {
         let one_up = f32::from_bits(0x3f80_0001);
         let one_down = f32::from_bits(0x3f7f_fffe);
         assert_eq!(mad1(f(one_up), f(one_down), f(-1.0)), f(-(2f32.powi(-46))));
-        assert_eq!(mad1(0x0000_0001, f(1.0), f(2.0)), f(2.0), "denormal input is zero");
+        assert_eq!(
+            mad1(0x0000_0001, f(1.0), f(2.0)),
+            f(2.0),
+            "denormal input is zero"
+        );
         assert_eq!(mad1(f(-1.0), f(0.0), f(0.0)), 0, "−0 becomes +0");
         assert_eq!(mad1(f(1e-30), f(1e-10), 0), 0, "denormal result becomes +0");
     }

@@ -33,7 +33,11 @@ fn resolve(b: &Backend, t: usize, mod0: u32) -> u32 {
         b.cfg.cfg(t, Fields::get().alu_srcb_fmt)
     };
     // {FP32, TF32, BF16, BFP8, BFP4, BFP2, INT32, INT16} → BF16, the rest FP16.
-    if matches!(fmt, 0 | 4 | 5 | 6 | 7 | 15 | 8 | 9) { MOD0_BF16 } else { MOD0_FP16 }
+    if matches!(fmt, 0 | 4 | 5 | 6 | 7 | 15 | 8 | 9) {
+        MOD0_BF16
+    } else {
+        MOD0_FP16
+    }
 }
 
 /// ReadFP16 of SFPLOAD.md (Dst FP16 kept in IEEE order here; ENABLE_FP16A_INF off).
@@ -59,7 +63,11 @@ fn fp32_to_fp16(x: u32) -> u32 {
 
 /// ToBF16 of SFPSTORE.md: flush denormals to signed zero, truncate.
 fn fp32_to_bf16(x: u32) -> u32 {
-    let x = if x & 0x7f80_0000 == 0 { x & 0x8000_0000 } else { x };
+    let x = if x & 0x7f80_0000 == 0 {
+        x & 0x8000_0000
+    } else {
+        x
+    };
     x >> 16
 }
 
@@ -68,12 +76,15 @@ pub fn load_store(b: &mut Backend, t: usize, store: bool, w: u32) -> ExecResult 
     let vd = ((w >> 20) & 15) as usize;
     let mod0 = resolve(b, t, (w >> 16) & 15);
     if !matches!(mod0, MOD0_FP16 | MOD0_BF16 | MOD0_FP32 | MOD0_INT32) {
-        return Err(format!("Mod0 {mod0} is not modelled yet (FP16, BF16, FP32, INT32 are)"));
+        return Err(format!(
+            "Mod0 {mod0} is not modelled yet (FP16, BF16, FP32, INT32 are)"
+        ));
     }
     let f = Fields::get();
-    let addr = ((w & 0x3ff) + b.cfg.thd(t, f.math_offset) + b.rwc[t].dst + b.cfg.cfg(t, f.dest_regw_base))
-        as usize
-        & 0x3ff;
+    let addr =
+        ((w & 0x3ff) + b.cfg.thd(t, f.math_offset) + b.rwc[t].dst + b.cfg.cfg(t, f.dest_regw_base))
+            as usize
+            & 0x3ff;
     for lane in 0..LANES {
         if !b.sfpu.lane_enabled(lane) {
             continue;
@@ -112,7 +123,11 @@ mod tests {
     fn format_conversions() {
         assert_eq!(fp32_to_fp16(1.0f32.to_bits()), 0x3c00);
         assert_eq!(fp32_to_fp16(1e-10f32.to_bits()), 0, "underflow flushes");
-        assert_eq!(fp32_to_fp16(1e10f32.to_bits()), 0x7fff, "overflow saturates");
+        assert_eq!(
+            fp32_to_fp16(1e10f32.to_bits()),
+            0x7fff,
+            "overflow saturates"
+        );
         assert_eq!(fp32_to_fp16((-1.0009765625f32).to_bits()), 0xbc01);
         assert_eq!(fp16_to_fp32(0x3c00), 1.0f32.to_bits());
         assert_eq!(fp32_to_bf16(0x3f81_ffff), 0x3f81, "truncates");

@@ -29,7 +29,11 @@ impl Default for Sfpu {
         lregs[15] = std::array::from_fn(|i| 2 * i as u32);
         // LReg.md: 11..=14 are written by SFPCONFIG; SFPCONFIG's defaults (notes/ttsim.md item 6:
         // the pages' LReg[12] = 1/65536); the rest zero.
-        Sfpu { lregs, lane_flags: [false; LANES], use_lane_flags: false }
+        Sfpu {
+            lregs,
+            lane_flags: [false; LANES],
+            use_lane_flags: false,
+        }
     }
 }
 
