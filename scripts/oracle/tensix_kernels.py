@@ -108,6 +108,15 @@ def sfpu_case(name):
     return {f"{name}.c.txt": (tf.bits_f32(tm.sfpu_add(a, b)), header)}
 
 
+def tilize_case(name):
+    """The unpacker's tileize mode and the FP32 Dst/packer path move FP32 values unchanged
+    (UNPACR_Regular.md: FP32 to a 32-bit Dst is exact); only the layout changes, which the
+    manifest states (input "rows", output "tiles"), so the expected matrix is the input."""
+    a = load("sfpu_a.txt", 32, 32)
+    header = f"{name}: the input matrix (values unchanged by tilize), float32 values printed %.9g"
+    return {f"{name}.c.txt": (tf.bits_f32(a), header)}
+
+
 def expectations():
     out = {}
     out.update(matmul_case("matmul_lofi", "mm_a.txt", "mm_b.txt", 1, 1, 1, 1))
@@ -117,6 +126,7 @@ def expectations():
     out.update(eltwise_case("eltwise_add", "add"))
     out.update(eltwise_case("eltwise_mul", "mul"))
     out.update(sfpu_case("sfpu_add"))
+    out.update(tilize_case("tilize"))
     return out
 
 
