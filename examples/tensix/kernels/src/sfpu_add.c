@@ -63,10 +63,7 @@ int main(void)
 #elif TRISC == 2
 int main(void)
 {
-    pack_config(FMT_FP32, 1);
-    packer_wait_for_math_done();
-    pack_tile(0, C_ADDR);
-    pack_dest_section_done(0, 1);
+    pack_single_tile(FMT_FP32, 1, C_ADDR);
     done(2, DONE_OK);
 }
 #endif
