@@ -36,6 +36,15 @@ def make_inputs():
     w(KERNELS / "data/mm_k4_b.txt", bf16_values(rng, (128, 32)), "B 128x32, BF16-exact values, %.9g")
     w(KERNELS / "data/elt_a.txt", bf16_values(rng, (32, 32), 4.0), "A 32x32, BF16-exact values, %.9g")
     w(KERNELS / "data/elt_b.txt", bf16_values(rng, (32, 32), 4.0), "B 32x32, BF16-exact values, %.9g")
+    make_fp32_inputs()
+
+
+def make_fp32_inputs():
+    rng = np.random.default_rng(3)
+    w = tf.write_matrix
+    for name in ("sfpu_a", "sfpu_b"):
+        w(KERNELS / f"data/{name}.txt", rng.standard_normal((32, 32)).astype(np.float32),
+          f"{name[-1].upper()} 32x32 FP32 values, %.9g")
 
 
 def load(name, rows, cols):
@@ -92,6 +101,22 @@ def eltwise_case(name, op):
     return {f"{name}.c.txt": (tf.bits_f32(out), header)}
 
 
+def sfpu_case(name):
+    a = load("sfpu_a.txt", 32, 32)
+    b = load("sfpu_b.txt", 32, 32)
+    header = f"{name}: A + B in the SFPU (FP32, one rounding), float32 values printed %.9g"
+    return {f"{name}.c.txt": (tf.bits_f32(tm.sfpu_add(a, b)), header)}
+
+
+def tilize_case(name):
+    """The unpacker's tileize mode and the FP32 Dst/packer path move FP32 values unchanged
+    (UNPACR_Regular.md: FP32 to a 32-bit Dst is exact); only the layout changes, which the
+    manifest states (input "rows", output "tiles"), so the expected matrix is the input."""
+    a = load("sfpu_a.txt", 32, 32)
+    header = f"{name}: the input matrix (values unchanged by tilize), float32 values printed %.9g"
+    return {f"{name}.c.txt": (tf.bits_f32(a), header)}
+
+
 def expectations():
     out = {}
     out.update(matmul_case("matmul_lofi", "mm_a.txt", "mm_b.txt", 1, 1, 1, 1))
@@ -100,6 +125,8 @@ def expectations():
     out.update(matmul_case("matmul_k4_hifi2", "mm_k4_a.txt", "mm_k4_b.txt", 2, 4, 1, 2))
     out.update(eltwise_case("eltwise_add", "add"))
     out.update(eltwise_case("eltwise_mul", "mul"))
+    out.update(sfpu_case("sfpu_add"))
+    out.update(tilize_case("tilize"))
     return out
 
 

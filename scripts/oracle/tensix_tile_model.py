@@ -239,3 +239,15 @@ def pack_bf16_dst(bits):
     mag = h & 0x7FFF
     h = np.where(mag > 0x7F80, (h & 0x8000) | 0x7F80, np.where(mag < 0x80, 0, h))
     return (h << 16).astype(np.uint32)
+
+
+def sfpu_add(a_bits, b_bits):
+    """SFPADD (SFPADD.md: SFPMAD with VA = 1.0, VectorUnit.md): a*1.0 + b rounded once to
+    nearest-even in FP32, i.e. the IEEE sum; denormal inputs are taken as zero and a denormal or
+    -0 result becomes +0 (SFPMAD.md). FP32 bits in and out."""
+    def ftz(bits):
+        bits = np.asarray(bits, dtype=np.uint32)
+        return np.where((bits & 0x7F800000) == 0, 0, bits).astype(np.uint32)
+
+    s = (ftz(a_bits).view(np.float32) + ftz(b_bits).view(np.float32)).view(np.uint32)
+    return np.where((s & 0x7F800000) == 0, 0, s).astype(np.uint32)

@@ -41,3 +41,13 @@ for op in add mul; do
         build "eltwise_${op}_$role" eltwise.c "$t" $elt -DOP_"$OP"
     done
 done
+# seed 001's SFPU tile add (FP32 tiles through Dst, MOP + replay)
+for t in 0 1 2; do
+    role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
+    build "sfpu_add_$role" sfpu_add.c "$t" -DA_ADDR=0x21000 -DB_ADDR=0x31000 -DC_ADDR=0x41000
+done
+# tilize via the unpacker (FP32 row-major 32x32 to one FP32 tile)
+for t in 0 1 2; do
+    role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
+    build "tilize_$role" tilize.c "$t" -DA_ADDR=0x21000 -DC_ADDR=0x41000
+done

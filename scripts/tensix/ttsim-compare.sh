@@ -8,14 +8,20 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 py=python3
 "$py" -c 'import numpy' 2>/dev/null || py=/usr/bin/python3
 status=0
+# macrosim's `tensix run`, if this checkout has it (checked once; its dump is compared too)
+macrosim=""
+if [ -n "${TTSIM_DIR:-}" ] && (cd "$root" && cargo build -q -p macrosim 2>/dev/null) &&
+    "$root/target/debug/macrosim" tensix run --help >/dev/null 2>&1; then
+    macrosim="$root/target/debug/macrosim"
+fi
 manifests=("$@")
 [ ${#manifests[@]} -eq 0 ] && manifests=("$root"/examples/tensix/kernels/*.toml)
 for m in "${manifests[@]}"; do
     echo "== $m"
     extra=()
-    if [ -n "${TTSIM_DIR:-}" ] && (cd "$root" && cargo run -q -p macrosim -- tensix run --help >/dev/null 2>&1); then
+    if [ -n "$macrosim" ]; then
         dump="$(mktemp -d)"
-        (cd "$root" && cargo run -q -p macrosim -- tensix run "$m" --dump "$dump") || status=1
+        "$macrosim" tensix run "$m" --dump "$dump" || status=1
         extra=(--macrosim-dump "$dump")
     fi
     "$py" "$root/scripts/tensix/ttsim-compare.py" "$m" "${extra[@]}" || status=1

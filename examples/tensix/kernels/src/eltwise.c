@@ -19,13 +19,7 @@ int main(void)
 {
     /* The Dst accumulation format is BF16 either way (the packer reads it as BF16; with a 32-bit
      * Dst it reads 32 bits and rounds, Packers/FormatConversion.md). */
-    alu_config(FMT_BF16, FMT_BF16, DST_FP32);
-    unpacker_config(0, FMT_BF16, FMT_BF16, 0);
-    unpacker_config(1, FMT_BF16, FMT_BF16, 0);
-    unpacker0_dest(0);
-    stallwait(STALL_UNPACK | STALL_CFG | STALL_THCON, WAIT_TRISC_CFG);
-    unpack_srca_mode(1);
-    unpacker_counters(ADC_UNP_AB, FACE_DATUMS);
+    unpack_ab_init(FMT_BF16, FMT_BF16, DST_FP32, FACE_DATUMS);
     unpacker_base(0, A_ADDR);
     unpacker_base(1, B_ADDR);
     for (uint32_t face = 0; face < 4; face++) {
@@ -69,10 +63,7 @@ int main(void)
 #elif TRISC == 2
 int main(void)
 {
-    pack_config(FMT_BF16, DST_FP32);
-    packer_wait_for_math_done();
-    pack_tile(0, C_ADDR);
-    pack_dest_section_done(0, DST_FP32);
+    pack_single_tile(FMT_BF16, DST_FP32, C_ADDR);
     done(2, DONE_OK);
 }
 #endif

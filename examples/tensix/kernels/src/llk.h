@@ -96,6 +96,19 @@ static inline void unpacr(uint32_t which_unpacker, uint32_t addr_mode, uint32_t 
     push(TT_OP_UNPACR(which_unpacker, addr_mode, 0, 0, 0, 1, set_dvalid, 0, 0, 0, 0, 0, 1));
 }
 
+/* The common start of an A/B unpack into SrcA/SrcB (configure_unpack_AB): ALU formats, both
+ * unpackers from L1 `fmt` to Src, SrcA rows after the hidden rows, `datums` per UNPACR. */
+static inline void unpack_ab_init(uint32_t fmt, uint32_t dstacc_fmt, uint32_t dst_fp32, uint32_t datums)
+{
+    alu_config(fmt, dstacc_fmt, dst_fp32);
+    unpacker_config(0, fmt, fmt, 0);
+    unpacker_config(1, fmt, fmt, 0);
+    unpacker0_dest(0);
+    stallwait(STALL_UNPACK | STALL_CFG | STALL_THCON, WAIT_TRISC_CFG);
+    unpack_srca_mode(1);
+    unpacker_counters(ADC_UNP_AB, datums);
+}
+
 /* ---- TRISC1: math ----------------------------------------------------------------------------- */
 
 /* llk_math_pack_sync_init: two Dst halves between math and pack. */
@@ -187,6 +200,15 @@ static inline uint32_t pack_dest_section_done(uint32_t dst_base, uint32_t dst_fp
     push(TT_OP_ZEROACC(dst_fp32 ? 6u : 2u, 0, dst_base / DST_HALF));
     t6_sem_get(SEM_MATH_PACK);
     return dst_base ^ DST_HALF;
+}
+
+/* A whole one-tile pack thread: configure, wait for math, pack Dst half 0, release it. */
+static inline void pack_single_tile(uint32_t fmt, uint32_t dst_fp32, uint32_t byte_addr)
+{
+    pack_config(fmt, dst_fp32);
+    packer_wait_for_math_done();
+    pack_tile(0, byte_addr);
+    pack_dest_section_done(0, dst_fp32);
 }
 
 #endif

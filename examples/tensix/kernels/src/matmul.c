@@ -15,13 +15,7 @@
  * bank to be free and hands it to the FPU. */
 int main(void)
 {
-    alu_config(FMT_BF16, FMT_FP32, 1);
-    unpacker_config(0, FMT_BF16, FMT_BF16, 0);
-    unpacker_config(1, FMT_BF16, FMT_BF16, 0);
-    unpacker0_dest(0);
-    stallwait(STALL_UNPACK | STALL_CFG | STALL_THCON, WAIT_TRISC_CFG);
-    unpack_srca_mode(1);
-    unpacker_counters(ADC_UNP_AB, TILE_DATUMS);
+    unpack_ab_init(FMT_BF16, FMT_FP32, 1, TILE_DATUMS);
     for (uint32_t m = 0; m < MT; m++) {
         for (uint32_t n = 0; n < NT; n++) {
             for (uint32_t k = 0; k < KT; k++) {
