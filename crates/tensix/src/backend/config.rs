@@ -225,6 +225,6 @@ mod tests {
         let f = cfg("ALU_FORMAT_SPEC_REG0_SrcA");
         f.set(&mut words, 5);
         assert_eq!(f.get(&words), 5);
-        assert_eq!(words[1], 0xffff_ffff & !(0xf << 17) | (5 << 17));
+        assert_eq!(words[1], !(0xf << 17) | (5 << 17));
     }
 }

@@ -187,7 +187,7 @@ pub(super) fn execute(
             + ch0.y * g(f.in_ystride)
             + ch0.z * g(f.in_zstride)
             + ch0.w * g(f.in_wstride);
-        let mut src = ((in_addr / bytes) & !xmask) + (ch0.x & xmask) + (g(pf.dest_offset) << 4);
+        let first = ((in_addr / bytes) & !xmask) + (ch0.x & xmask) + (g(pf.dest_offset) << 4);
         let count = if flush {
             0
         } else {
@@ -199,9 +199,8 @@ pub(super) fn execute(
             + ch1.w * g(f.out_wstride);
         let addr = dest.wrapping_add(yzw & !0xf);
         let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
-        for _ in 0..count {
+        for src in first..first + count {
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
-            src += 1;
             let v = if zero_write {
                 0
             } else if read32 {
@@ -269,22 +268,21 @@ mod tests {
     // notes/ttsim.md: packer FP32 → BF16 rounds half away from zero (ttsim tensix.cpp:2297).
     #[test]
     fn fp32_to_bf16_rounds_half_away() {
+        assert_eq!(from_dst32(fmt::BF16, 0x3f80_8000), Ok(0x3f81));
+        assert_eq!(from_dst32(fmt::BF16, 0xbf80_8000), Ok(0xbf81));
+        assert_eq!(from_dst32(fmt::BF16, 0x3f80_7fff), Ok(0x3f80));
         assert_eq!(
-            convert(fmt::FP32, fmt::BF16, 0x3f80_8000).unwrap(),
-            (0x3f81, 2)
+            from_dst32(fmt::BF16, 0x7fc0_0000),
+            Ok(0x7f80),
+            "NaN → infinity"
         );
         assert_eq!(
-            convert(fmt::FP32, fmt::BF16, 0xbf80_8000).unwrap(),
-            (0xbf81, 2)
+            from_dst32(fmt::BF16, 0x0000_1234),
+            Ok(0),
+            "below normal → 0"
         );
-        assert_eq!(
-            convert(fmt::FP32, fmt::BF16, 0x3f80_7fff).unwrap(),
-            (0x3f80, 2)
-        );
-        assert_eq!(
-            convert(fmt::FP32, fmt::FP32, 0x1234_5678).unwrap(),
-            (0x1234_5678, 4)
-        );
-        assert!(convert(fmt::FP32, fmt::BFP8, 0).is_err());
+        assert_eq!(from_dst32(fmt::FP32, 0x1234_5678), Ok(0x1234_5678));
+        assert_eq!(to_out(fmt::FP32, fmt::FP32, 7), Ok((7, 4)));
+        assert!(to_out(fmt::FP32, fmt::BFP8, 0).is_err());
     }
 }

@@ -21,7 +21,7 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
         }
         // ADDDMAREG / SUBDMAREG / MULDMAREG / BITWOPDMAREG / SHIFTDMAREG / CMPDMAREG share a
         // layout: OpBisConst[23], Result[17:12], OpB[11:6], OpA[5:0].
-        0x58 | 0x59 | 0x5a => {
+        0x58..=0x5a => {
             let a = b.gpr[t][(w & 0x3f) as usize];
             let opb = (w >> 6) & 0x3f;
             let bv = if w >> 23 & 1 != 0 {

@@ -143,8 +143,8 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
     let mut a_cols = [[0u32; 16]; 16];
     for k in 0..16 {
         let row = &b.srca.banks[ba][(srca_row + k) & 63];
-        for j in 0..16 {
-            a_cols[j][k] = row[j] & m.mask_a;
+        for (col, &v) in a_cols.iter_mut().zip(row) {
+            col[k] = v & m.mask_a;
         }
     }
     for i in 0..8 {
