@@ -6,6 +6,7 @@ use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::time::{Duration, Instant};
 use toml_edit::{Document, Item};
 
 #[derive(clap::Args)]
@@ -21,6 +22,10 @@ pub struct RunArgs {
     /// Write every output as DIR/NAME.txt and DIR/NAME.bin
     #[arg(long)]
     dump: Option<PathBuf>,
+    /// Run the kernel this many times on fresh tiles (a benchmark; --stats reports the speed
+    /// over all runs)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
 }
 
 /// A matrix element format of the manifest.
@@ -294,19 +299,8 @@ fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
     Ok(v)
 }
 
-pub fn run(args: &RunArgs) -> ExitCode {
-    match run_inner(args) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
-    }
-}
-
-fn run_inner(args: &RunArgs) -> Result<bool> {
-    let man = parse_manifest(&args.manifest)?;
+/// A tile with the manifest's cores and inputs loaded.
+fn load_tile(man: &Manifest) -> Result<Tile> {
     let table: &'static IsaTable = macrosim_tensix::Arch::WormholeB0.table();
     let mut tile = Tile::new(table);
     for (idx, path) in &man.cores {
@@ -344,10 +338,38 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
             }
         }
     }
+    Ok(tile)
+}
+
+pub fn run(args: &RunArgs) -> ExitCode {
+    match run_inner(args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_inner(args: &RunArgs) -> Result<bool> {
+    let man = parse_manifest(&args.manifest)?;
     let max = args.max_cycles.or(man.max_cycles).unwrap_or(10_000_000);
-    let start = std::time::Instant::now();
-    let stats = tile.run(max)?;
-    let secs = start.elapsed().as_secs_f64();
+    let mut host = Duration::ZERO;
+    let mut total = Stats::default();
+    let mut last = None;
+    for _ in 0..args.repeat {
+        let mut tile = load_tile(&man)?;
+        let start = Instant::now();
+        let stats = tile.run(max)?;
+        host += start.elapsed();
+        total.cycles += stats.cycles;
+        for (t, s) in total.core_insns.iter_mut().zip(stats.core_insns) {
+            *t += s;
+        }
+        last = Some((tile, stats));
+    }
+    let (tile, stats) = last.expect("at least one run");
     let mut all_ok = true;
     for m in &man.outputs {
         let got = read_matrix(&tile, m)?;
@@ -415,12 +437,12 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         );
     }
     if args.stats {
-        print_stats(&stats, secs);
+        print_stats(&stats, &total, host.as_secs_f64(), args.repeat);
     }
     Ok(all_ok)
 }
 
-fn print_stats(s: &Stats, secs: f64) {
+fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) {
     println!("cycles: {}", s.cycles);
     for (i, name) in CORE_NAMES.iter().enumerate() {
         if s.core_insns[i] > 0 {
@@ -436,11 +458,10 @@ fn print_stats(s: &Stats, secs: f64) {
         .map(|(u, n)| format!("{} {n}", u.name()))
         .collect();
     println!("tensix instructions per unit: {}", units.join(", "));
-    let insns: u64 = s.core_insns.iter().sum();
+    let insns: u64 = total.core_insns.iter().sum();
     println!(
-        "host time {:.3} s: {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
-        secs,
-        s.cycles as f64 / secs / 1e6,
+        "host time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
+        total.cycles as f64 / secs / 1e6,
         insns as f64 / secs / 1e6
     );
 }
