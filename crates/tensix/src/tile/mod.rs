@@ -353,14 +353,13 @@ impl Tile {
                 self.cycle += 1;
                 progress |= self.step_backend()?;
             }
-            let stalled: Vec<String> = (0..3)
-                .filter_map(|t| {
-                    self.threads[t]
-                        .stall
-                        .filter(|_| self.threads[t].pending.is_some())
-                        .map(|s| format!("T{t} waits: {s}"))
-                })
-                .collect();
+            let any_stalled = (0..3)
+                .any(|t| self.threads[t].stall.is_some() && self.threads[t].pending.is_some());
+            if progress || !any_stalled {
+                idle_cycles = 0;
+                continue;
+            }
+            idle_cycles += QUANTUM;
             let cores_held = started.iter().all(|&i| {
                 self.done_word(i) != 0
                     || self.cores[i]
@@ -368,16 +367,19 @@ impl Tile {
                         .and_then(|c| c.block)
                         .is_some_and(|b| !self.unblocked(i, b))
             });
-            if progress || stalled.is_empty() {
-                idle_cycles = 0;
-            } else {
-                idle_cycles += QUANTUM;
-                if cores_held || idle_cycles >= DEADLOCK_CYCLES {
-                    return Err(TileError::Deadlock {
-                        cycle: self.cycle,
-                        detail: stalled.join("; "),
-                    });
-                }
+            if cores_held || idle_cycles >= DEADLOCK_CYCLES {
+                let detail: Vec<String> = (0..3)
+                    .filter_map(|t| {
+                        let th = &self.threads[t];
+                        th.stall
+                            .filter(|_| th.pending.is_some())
+                            .map(|s| format!("T{t} waits: {s}"))
+                    })
+                    .collect();
+                return Err(TileError::Deadlock {
+                    cycle: self.cycle,
+                    detail: detail.join("; "),
+                });
             }
         }
         for &i in &started {
