@@ -111,23 +111,15 @@ pub fn execute(adcs: &mut Adcs, t: usize, opcode: u8, w: u32) -> bool {
         0x53 | 0x56 => adcs.for_each(t, mask, |a| {
             for (i, (c, (i0, i1))) in a.iter_mut().zip([(x0, y0), (x1, y1)]).enumerate() {
                 let (b0, b1) = (bits >> (2 * i) & 1 != 0, bits >> (2 * i + 1) & 1 != 0);
-                if opcode == 0x53 {
-                    if b0 {
-                        c.x_cr += i0;
-                        c.x = c.x_cr;
-                    }
-                    if b1 {
-                        c.y_cr += i1;
-                        c.y = c.y_cr;
-                    }
+                let (first, second) = if opcode == 0x53 {
+                    ((&mut c.x, &mut c.x_cr), (&mut c.y, &mut c.y_cr))
                 } else {
-                    if b0 {
-                        c.z_cr += i0;
-                        c.z = c.z_cr;
-                    }
-                    if b1 {
-                        c.w_cr += i1;
-                        c.w = c.w_cr;
+                    ((&mut c.z, &mut c.z_cr), (&mut c.w, &mut c.w_cr))
+                };
+                for (on, (v, cr), inc) in [(b0, first, i0), (b1, second, i1)] {
+                    if on {
+                        *cr += inc;
+                        *v = *cr;
                     }
                 }
                 c.wrap();

@@ -126,6 +126,17 @@ fn to_out(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
     }
 }
 
+/// ADDR_MOD_PACK on one channel: [Y incr, Y CR, Y clear, Z incr, Z clear]
+/// (Packers/InputAddressGenerator.md, OutputAddressGenerator.md).
+fn step_channel(c: &mut super::adc::Channel, [y_incr, y_cr, y_clear, z_incr, z_clear]: [u32; 5]) {
+    super::rwc::counter_step((&mut c.y, &mut c.y_cr), y_incr, y_cr != 0, y_clear != 0);
+    if z_clear != 0 {
+        (c.z, c.z_cr) = (0, 0);
+    } else {
+        c.z += z_incr;
+    }
+}
+
 pub(super) fn execute(
     b: &mut Backend,
     t: usize,
@@ -227,34 +238,9 @@ pub(super) fn execute(
             continue;
         }
         let a = &mut b.adcs.packers[i];
-        let c0 = &mut a[0];
-        if v(2) != 0 {
-            (c0.y, c0.y_cr) = (0, 0);
-        } else if v(1) != 0 {
-            c0.y_cr += v(0);
-            c0.y = c0.y_cr;
-        } else {
-            c0.y += v(0);
-        }
-        if v(4) != 0 {
-            (c0.z, c0.z_cr) = (0, 0);
-        } else {
-            c0.z += v(3);
-        }
-        let c1 = &mut a[1];
-        if v(7) != 0 {
-            (c1.y, c1.y_cr) = (0, 0);
-        } else if v(6) != 0 {
-            c1.y_cr += v(5);
-            c1.y = c1.y_cr;
-        } else {
-            c1.y += v(5);
-        }
-        if v(9) != 0 {
-            (c1.z, c1.z_cr) = (0, 0);
-        } else {
-            c1.z += v(8);
-        }
+        // Channel 0 by the input address generator (Ysrc/Zsrc), channel 1 by the output one.
+        step_channel(&mut a[0], [v(0), v(1), v(2), v(3), v(4)]);
+        step_channel(&mut a[1], [v(5), v(6), v(7), v(8), v(9)]);
         a[0].wrap();
         a[1].wrap();
     }

@@ -64,6 +64,19 @@ fn slots() -> &'static [SlotFields; 8] {
     })
 }
 
+/// ApplyAddrMod's rule for SrcA and SrcB (and the packers' ADC Y): Clear zeroes both, CR adds
+/// to Cr and copies it, otherwise the value advances.
+pub(super) fn counter_step((v, cr): (&mut u32, &mut u32), incr: u32, carry: bool, clear: bool) {
+    if clear {
+        (*v, *cr) = (0, 0);
+    } else if carry {
+        *cr += incr;
+        *v = *cr;
+    } else {
+        *v += incr;
+    }
+}
+
 impl Rwc {
     fn wrap(&mut self) {
         self.dst &= 0x3ff;
@@ -86,22 +99,18 @@ impl Rwc {
             index += 4;
         }
         let s = &slots()[index];
-        if s.srca_clear.get(tc) != 0 {
-            (self.srca, self.srca_cr) = (0, 0);
-        } else if s.srca_cr.get(tc) != 0 {
-            self.srca_cr += s.srca_incr.get(tc);
-            self.srca = self.srca_cr;
-        } else {
-            self.srca += s.srca_incr.get(tc);
-        }
-        if s.srcb_clear.get(tc) != 0 {
-            (self.srcb, self.srcb_cr) = (0, 0);
-        } else if s.srcb_cr.get(tc) != 0 {
-            self.srcb_cr += s.srcb_incr.get(tc);
-            self.srcb = self.srcb_cr;
-        } else {
-            self.srcb += s.srcb_incr.get(tc);
-        }
+        counter_step(
+            (&mut self.srca, &mut self.srca_cr),
+            s.srca_incr.get(tc),
+            s.srca_cr.get(tc) != 0,
+            s.srca_clear.get(tc) != 0,
+        );
+        counter_step(
+            (&mut self.srcb, &mut self.srcb_cr),
+            s.srcb_incr.get(tc),
+            s.srcb_cr.get(tc) != 0,
+            s.srcb_clear.get(tc) != 0,
+        );
         let incr = s.dest_incr.get(tc);
         if s.dest_clear.get(tc) != 0 {
             (self.dst, self.dst_cr) = (0, 0);
