@@ -298,3 +298,43 @@ fn faults_name_thread_and_word() {
     assert_eq!((e.thread, e.word), (2, 0xff00_0000));
     assert!(e.to_string().contains("T2"), "{e}");
 }
+
+// MOVA2D.md (Move8Rows, BF16 style: Dst16 gets the BF16 pattern), MOVD2A.md (back into
+// SrcA's FPU bank), MOVB2D.md (Broadcast1RowTo8 + BroadcastCol0), TRNSPSRCB.md (rows 16..32).
+#[test]
+fn data_movers() {
+    let mut r = Rig::new();
+    r.b.srca.flip_unpacker(0, 0);
+    r.b.srcb.flip_unpacker(0, 0);
+    for i in 0..8 {
+        for j in 0..16 {
+            r.b.srca.banks[0][8 + i][j] = src(i as f32 * 16.0 + j as f32);
+        }
+    }
+    r.cfg(0, 1, 5 << 17); // SrcA BF16 (format 5), 16-bit Dst
+    r.run(0, "MOVA2D 0, 8, 0, 2, 32");
+    for i in 0..8 {
+        for j in 0..16 {
+            let want = (i as f32 * 16.0 + j as f32).to_bits() >> 16;
+            assert_eq!(
+                u32::from(r.b.dst.read16(32 + i, j)),
+                want,
+                "row {i} col {j}"
+            );
+        }
+    }
+    r.run(0, "MOVD2A 0, 40, 0, 2, 36"); // 4 rows of Dst 36.. into SrcA 40..
+    assert_eq!(r.b.srca.banks[0][40][5], src(4.0 * 16.0 + 5.0));
+    assert_eq!(r.b.srca.banks[0][43][15], src(7.0 * 16.0 + 15.0));
+    r.b.srcb.banks[0][3][0] = src(-2.5);
+    r.run(0, "MOVB2D 0, 3, 0, 3, 64");
+    assert!((64..72).all(|row| (0..16).all(|c| r.b.dst.read16(row, c) == 0xc020)));
+    for i in 0..16 {
+        for j in 0..16 {
+            r.b.srcb.banks[0][16 + i][j] = (i * 16 + j) as u32;
+        }
+    }
+    r.run(0, "TRNSPSRCB");
+    assert_eq!(r.b.srcb.banks[0][16 + 2][7], 7 * 16 + 2);
+    assert_eq!(r.b.srcb.banks[0][16 + 7][2], 2 * 16 + 7);
+}

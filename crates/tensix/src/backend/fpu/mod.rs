@@ -2,6 +2,7 @@
 //! ZEROSRC.md, SETRWC.md, INCRWC.md, MOVA2D.md, MOVB2D.md. Arithmetic in [`arith`].
 
 pub mod arith;
+mod movers;
 
 use super::config::Fields;
 use super::{Backend, ExecResult};
@@ -17,7 +18,9 @@ fn src_mask(fmt: u32) -> u32 {
     }
 }
 
-struct MathCfg {
+pub(super) struct MathCfg {
+    /// The effective SrcA format (FP16 when FP16A_FORCE).
+    srca_fmt: u32,
     mode: AccMode,
     int8: bool,
     mask_a: u32,
@@ -26,7 +29,7 @@ struct MathCfg {
     dst_base: u32,
 }
 
-fn math_cfg(b: &Backend, t: usize) -> MathCfg {
+pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
     let f = Fields::get();
     let fp16_force = b.cfg.thd(t, f.fp16a_force) != 0;
     let int8 = b.cfg.cfg(t, f.int8_math) != 0;
@@ -44,6 +47,7 @@ fn math_cfg(b: &Backend, t: usize) -> MathCfg {
     let exp8 = !matches!(fa, 1 | 10);
     let fp32 = !fp16_force && (int8 || b.cfg.cfg(t, f.fp32_acc) != 0);
     MathCfg {
+        srca_fmt: fa,
         mode: AccMode { fp32, exp8 },
         int8,
         mask_a: src_mask(fa),
@@ -118,7 +122,12 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
             b.rwc[t].incrwc((w >> 18) & 7, (w >> 14) & 15, (w >> 10) & 15, (w >> 6) & 15);
             Ok(())
         }
-        0x12 | 0x13 => mov_src_to_dst(b, t, opcode, w),
+        0x12 | 0x13 => movers::src_to_dst(b, t, opcode == 0x13, w),
+        0x08 | 0x0a => movers::dst_to_src(b, t, opcode == 0x0a, w),
+        0x16 => {
+            movers::transpose_srcb(b);
+            Ok(())
+        }
         _ => Err("not an instruction of this model (yet)".into()),
     }
 }
@@ -275,33 +284,4 @@ fn zerosrc(b: &mut Backend, w: u32) {
             }
         }
     }
-}
-
-/// MOVA2D.md / MOVB2D.md (instr_mod 0: one row … the 8-row form with instr_mod bit 1):
-/// copy Src rows into Dst as the Dst format.
-fn mov_src_to_dst(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
-    let m = math_cfg(b, t);
-    let src_off = ((w >> 17) & 0x3f) as usize;
-    let rows = if (w >> 12) & 2 != 0 { 8 } else { 1 };
-    let dst_row = ((w & 0xfff) + m.dst_base + b.rwc[t].dst) as usize;
-    let (file, rwc_src) = if opcode == 0x12 {
-        (&b.srca, b.rwc[t].srca)
-    } else {
-        (&b.srcb, b.rwc[t].srcb)
-    };
-    let bank = file.fpu_bank;
-    let mut data = [[0u32; 16]; 8];
-    for (i, out) in data.iter_mut().enumerate().take(rows) {
-        *out = file.banks[bank][(src_off + rwc_src as usize + i) & 63];
-    }
-    for (i, row) in data.iter().enumerate().take(rows) {
-        for (j, &v) in row.iter().enumerate() {
-            // Src sign[18] exp[17:10] man[9:0] as an FP32 pattern.
-            let f = ((v & 0x4_0000) << 13) | ((v & 0x3_ffff) << 13);
-            write_dst(b, &m, dst_row + i, j, f);
-        }
-    }
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 3, true);
-    Ok(())
 }
