@@ -116,6 +116,15 @@ struct Manifest {
     inputs: Vec<Matrix>,
     raw_inputs: Vec<(u32, PathBuf)>,
     outputs: Vec<Matrix>,
+    raw_outputs: Vec<RawOutput>,
+}
+
+/// An output compared as raw bytes (`bytes = N`, no `format`).
+struct RawOutput {
+    name: String,
+    addr: u32,
+    bytes: usize,
+    expect: Option<PathBuf>,
 }
 
 fn line_of(text: &str, item: &Item) -> usize {
@@ -173,6 +182,7 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
     let mut inputs = Vec::new();
     let mut raw_inputs = Vec::new();
     let mut outputs = Vec::new();
+    let mut raw_outputs = Vec::new();
     for (key, list) in [("input", 0), ("output", 1)] {
         let Some(item) = root.get(key) else { continue };
         let arr = item
@@ -200,9 +210,17 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
                     ));
                     continue;
                 }
-                return Err(here(format!(
-                    "{name}: raw outputs are not supported yet; give `format`"
-                )));
+                let bytes = get_int("bytes")
+                    .and_then(|v| usize::try_from(v).ok())
+                    .filter(|&v| v > 0)
+                    .ok_or_else(|| here(format!("{name}: give `format` or `bytes`")))?;
+                raw_outputs.push(RawOutput {
+                    name,
+                    addr,
+                    bytes,
+                    expect: file,
+                });
+                continue;
             };
             let fmt = Fmt::parse(&fs).ok_or_else(|| {
                 here(format!(
@@ -259,6 +277,7 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
         inputs,
         raw_inputs,
         outputs,
+        raw_outputs,
     })
 }
 
@@ -434,6 +453,30 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
             m.fmt,
             max_err,
             if ok { "OK" } else { "FAIL" }
+        );
+    }
+    for r in &man.raw_outputs {
+        let mut got = vec![0u8; r.bytes];
+        tile.l1
+            .read_into(u64::from(r.addr), &mut got, macrosim_core::Access::Read)?;
+        if let Some(dir) = &args.dump {
+            std::fs::create_dir_all(dir)?;
+            std::fs::write(dir.join(format!("{}.bin", r.name)), &got)?;
+        }
+        let Some(path) = &r.expect else {
+            println!("{}: {} bytes", r.name, r.bytes);
+            continue;
+        };
+        let want =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let diff =
+            got.iter().zip(&want).filter(|(a, b)| a != b).count() + got.len().abs_diff(want.len());
+        all_ok &= diff == 0;
+        println!(
+            "{}: {} bytes: {diff} differing bytes vs expect, {}",
+            r.name,
+            r.bytes,
+            if diff == 0 { "OK" } else { "FAIL" }
         );
     }
     if args.stats {

@@ -105,3 +105,32 @@ fn dump_writes_text_and_raw_outputs() {
     let txt = std::fs::read_to_string(dir.join("c.txt")).expect("c.txt");
     assert_eq!(txt.lines().filter(|l| !l.starts_with('#')).count(), 32);
 }
+
+// Raw inputs and outputs (`bytes = N`): bytes placed in L1 and compared back exactly; a
+// difference is exit status 1 (a failed comparison), not 2.
+#[test]
+fn raw_inputs_and_outputs() {
+    let data = scratch("data.bin", "0123456789abcdef");
+    let same = scratch("same.bin", "0123456789abcdef");
+    let other = scratch("other.bin", "0123456789abcdeF");
+    let manifest = |expect: &Path| {
+        format!(
+            "[[input]]\nname = \"d\"\naddr = 0x20000\nfile = \"{}\"\n\n[[output]]\nname = \"d\"\naddr = 0x20000\nbytes = 16\nexpect = \"{}\"\n",
+            data.display(),
+            expect.display()
+        )
+    };
+    let ok = scratch("raw_ok.toml", &manifest(&same));
+    let out = run(&[ok.to_str().expect("utf-8")]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("0 differing bytes vs expect, OK"));
+    let bad = scratch("raw_bad.toml", &manifest(&other));
+    let out = run(&[bad.to_str().expect("utf-8")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 differing bytes vs expect, FAIL"));
+}
