@@ -54,55 +54,96 @@ pub fn src_is_zero(x: u32) -> bool {
     x & 0x3ffff < 0x400
 }
 
-/// The fidelity slice of a SrcA mantissa (5 bits) and of a SrcB mantissa (7 bits).
-#[inline]
-fn slices(a: u32, b: u32, phase: u32) -> (u32, u32) {
-    let ma = (a & 0x3ff) | 0x400;
-    let mb = (b & 0x3ff) | 0x400;
-    let sa = if phase & 1 != 0 {
-        (ma >> 1) & 31
-    } else {
-        ma >> 6
-    };
-    let sb = if phase & 2 != 0 {
-        (mb & 15) << 3
-    } else {
-        mb >> 4
-    };
-    (sa, sb)
+/// A Src operand decoded once for a whole MVMUL: sign, biased exponent, and its fidelity
+/// slice (5 bits of SrcA's mantissa, 7 of SrcB's; MVMUL.md's SrcAFidelityBits and
+/// SrcBFidelityBits: phase bit 0 picks SrcA's implicit 1 + top 4 bits or the next 5, phase
+/// bit 1 SrcB's implicit 1 + top 6 or the next 4); `zero` when the exponent field is 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Operand {
+    sign: u32,
+    exp: i32,
+    slice: u32,
+    zero: bool,
 }
 
-/// One product as (sign, exp, 12-bit magnitude with its unit at bit 10); zero operands give
+impl Operand {
+    #[inline]
+    pub fn srca(x: u32, phase: u32) -> Operand {
+        let m = (x & 0x3ff) | 0x400;
+        let slice = if phase & 1 != 0 {
+            (m >> 1) & 31
+        } else {
+            m >> 6
+        };
+        Operand::with(x, slice)
+    }
+
+    #[inline]
+    pub fn srcb(x: u32, phase: u32) -> Operand {
+        let m = (x & 0x3ff) | 0x400;
+        let slice = if phase & 2 != 0 {
+            (m & 15) << 3
+        } else {
+            m >> 4
+        };
+        Operand::with(x, slice)
+    }
+
+    #[inline]
+    fn with(x: u32, slice: u32) -> Operand {
+        Operand {
+            sign: (x >> 18) & 1,
+            exp: ((x >> 10) & 0xff) as i32,
+            slice,
+            zero: src_is_zero(x),
+        }
+    }
+}
+
+/// One product as (sign, exp, 12-bit magnitude with its unit at bit 10); a zero operand gives
 /// a zero term at the clamped exponent.
-#[inline]
-fn product(a: u32, b: u32, adj: i32, phase: u32) -> (u32, i32, u32) {
-    if src_is_zero(a) || src_is_zero(b) {
+#[inline(always)]
+fn product(a: Operand, b: Operand, adj: i32) -> (u32, i32, u32) {
+    if a.zero || b.zero {
         return (0, adj.max(0), 0);
     }
-    let ea = ((a >> 10) & 0xff) as i32;
-    let eb = ((b >> 10) & 0xff) as i32;
-    let (sa, sb) = slices(a, b, phase);
-    ((a ^ b) >> 18 & 1, ea + eb + adj, sa * sb)
+    (a.sign ^ b.sign, a.exp + b.exp + adj, a.slice * b.slice)
 }
 
 /// One output datum of MVMUL: `dst + Σ_k b[k]·a[k]` over the 16 k's.
 pub fn dot16(a: &[u32; 16], b: &[u32; 16], dst: u32, mode: AccMode, phase: u32) -> u32 {
-    let adj = product_exp_adj(mode, phase);
+    let da = a.map(|x| Operand::srca(x, phase));
+    let db = b.map(|x| Operand::srcb(x, phase));
+    dot16_decoded(&da, &db, dst, mode, product_exp_adj(mode, phase))
+}
+
+/// [`dot16`] on operands decoded with [`Operand::srca`] / [`Operand::srcb`]; `adj` is
+/// [`product_exp_adj`].
+#[inline]
+pub fn dot16_decoded(
+    a: &[Operand; 16],
+    b: &[Operand; 16],
+    dst: u32,
+    mode: AccMode,
+    adj: i32,
+) -> u32 {
     let mut groups = [Term::default(); 2];
     for (g, out) in groups.iter_mut().enumerate() {
         let mut p = [(0u32, 0i32, 0u32); 8];
+        let mut exp = i32::MIN;
         for (i, slot) in p.iter_mut().enumerate() {
-            *slot = product(a[8 * g + i], b[8 * g + i], adj, phase);
+            *slot = product(a[8 * g + i], b[8 * g + i], adj);
+            exp = exp.max(slot.1);
         }
-        let exp = p.iter().map(|t| t.1).max().unwrap_or(0);
         if exp <= 0 {
             continue;
         }
         let mut sum: i32 = 0;
         for &(s, e, m) in &p {
             let d = ((exp - e) as u32).min(30);
-            let r = (((m as i64) << 1) + (1i64 << d)) >> (d + 1);
-            sum += if s != 0 { -(r as i32) } else { r as i32 };
+            // Round half away from zero at one bit below the group's unit.
+            let r = (((m << 1) + (1 << d)) >> (d + 1)) as i32;
+            sum += if s != 0 { -r } else { r };
         }
         let sign = u32::from(sum < 0);
         *out = Term {
@@ -117,7 +158,7 @@ pub fn dot16(a: &[u32; 16], b: &[u32; 16], dst: u32, mode: AccMode, phase: u32) 
 /// One output datum of ELWMUL: `dst + a·b` (ELWMUL always accumulates).
 pub fn mul1(a: u32, b: u32, dst: u32, mode: AccMode, phase: u32) -> u32 {
     let adj = product_exp_adj(mode, phase);
-    let (s, e, m) = product(a, b, adj, phase);
+    let (s, e, m) = product(Operand::srca(a, phase), Operand::srcb(b, phase), adj);
     let t = if e <= 0 {
         Term {
             sign: 0,

@@ -148,22 +148,21 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - 8);
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
-    // Columns of SrcA (k = 0..16) for each output column j.
-    let mut a_cols = [[0u32; 16]; 16];
+    // SrcA columns (k = 0..16 for each output column j) and SrcB rows, decoded once.
+    let mut a_cols = [[arith::Operand::default(); 16]; 16];
     for k in 0..16 {
         let row = &b.srca.banks[ba][(srca_row + k) & 63];
         for (col, &v) in a_cols.iter_mut().zip(row) {
-            col[k] = v & m.mask_a;
+            col[k] = arith::Operand::srca(v & m.mask_a, m.phase);
         }
     }
+    let adj = arith::product_exp_adj(m.mode, m.phase);
     for i in 0..8 {
-        let mut brow = b.srcb.banks[bb][(srcb_row + i) & 63];
-        for v in &mut brow {
-            *v &= m.mask_b;
-        }
+        let brow = b.srcb.banks[bb][(srcb_row + i) & 63]
+            .map(|v| arith::Operand::srcb(v & m.mask_b, m.phase));
         for (j, acol) in a_cols.iter().enumerate() {
             let d = read_dst(b, &m, dst_row + i, j);
-            let r = arith::dot16(acol, &brow, d, m.mode, m.phase);
+            let r = arith::dot16_decoded(acol, &brow, d, m.mode, adj);
             write_dst(b, &m, dst_row + i, j, r);
         }
     }
