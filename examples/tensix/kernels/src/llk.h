@@ -109,6 +109,21 @@ static inline void unpack_ab_init(uint32_t fmt, uint32_t dstacc_fmt, uint32_t ds
     unpacker_counters(ADC_UNP_AB, datums);
 }
 
+/* Unpacker 0 from L1 `byte_addr` straight into Dst at datum `dst_datum` (unpack-to-Dst). */
+static inline void unpack_to_dest(uint32_t byte_addr, uint32_t dst_datum)
+{
+    unpacker_base(0, byte_addr);
+    cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32, 64u + dst_datum);
+    unpacr(0, 0, 0);
+}
+
+/* Tell math the data is in Dst once unpacker 0 is idle (tt-llk's UNPACK_TO_DEST handshake). */
+static inline void unpack_to_dest_done(void)
+{
+    stallwait(STALL_SYNC, WAIT_UNPACK0);
+    t6_sem_post(SEM_UNPACK_TO_DEST);
+}
+
 /* ---- TRISC1: math ----------------------------------------------------------------------------- */
 
 /* llk_math_pack_sync_init: two Dst halves between math and pack. */
@@ -116,6 +131,13 @@ static inline void math_pack_sync_init(void)
 {
     t6_sem_init(SEM_MATH_PACK, 2, 0);
     push(TT_OP_SETC16(DEST_TARGET_REG_CFG_MATH_Offset_ADDR32, 0));
+}
+
+/* Math side of the handshake: wait for the unpacker's post and consume it. */
+static inline void math_wait_unpack_to_dest(void)
+{
+    t6_sem_wait(STALL_SFPU | STALL_MATH | STALL_SYNC, SEM_UNPACK_TO_DEST, SEM_STALL_ON_ZERO);
+    t6_sem_get(SEM_UNPACK_TO_DEST);
 }
 
 /* tile_regs_acquire: wait until pack has freed a Dst half (SEMWAIT on MATH_PACK's maximum). */

@@ -23,15 +23,9 @@ int main(void)
     stallwait(STALL_UNPACK | STALL_CFG | STALL_THCON, WAIT_TRISC_CFG);
     unpack_srca_mode(0); /* unpack-to-Dst must not use the SrcA row override */
     unpacker_counters(ADC_UNP_A, TILE_DATUMS);
-    unpacker_base(0, A_ADDR);
-    cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32, 64u);
-    unpacr(0, 0, 0);
-    unpacker_base(0, B_ADDR);
-    cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32, 64u + TILE_DATUMS);
-    unpacr(0, 0, 0);
-    /* Tell math the data is in Dst once unpacker 0 is idle (tt-llk's UNPACK_TO_DEST handshake). */
-    stallwait(STALL_SYNC, WAIT_UNPACK0);
-    t6_sem_post(SEM_UNPACK_TO_DEST);
+    unpack_to_dest(A_ADDR, 0);
+    unpack_to_dest(B_ADDR, TILE_DATUMS);
+    unpack_to_dest_done();
     done(0, DONE_OK);
 }
 #elif TRISC == 1
@@ -52,8 +46,7 @@ int main(void)
                 REPLAY_INSN(0, 6), REPLAY_INSN(0, 6));
     push(TT_OP_SETRWC(CLR_NONE, 0, 0, 0, 0, SET_ABD_F));
 
-    t6_sem_wait(STALL_SFPU | STALL_MATH | STALL_SYNC, SEM_UNPACK_TO_DEST, SEM_STALL_ON_ZERO);
-    t6_sem_get(SEM_UNPACK_TO_DEST);
+    math_wait_unpack_to_dest();
     math_wait_for_dest_available();
     mop_run();
     push(TT_OP_SETC16(ADDR_MOD_SET_Base_ADDR32, 0));

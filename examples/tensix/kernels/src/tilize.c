@@ -26,13 +26,9 @@ int main(void)
     unpacker_counters(ADC_UNP_A, FACE_DATUMS);
     for (uint32_t face = 0; face < 4; face++) {
         const uint32_t row = (face >> 1) * 16u, col = (face & 1u) * 16u;
-        unpacker_base(0, A_ADDR + row * ROW_BYTES + col * 4u);
-        cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32,
-                          64u + face * FACE_DATUMS);
-        unpacr(0, 0, 0);
+        unpack_to_dest(A_ADDR + row * ROW_BYTES + col * 4u, face * FACE_DATUMS);
     }
-    stallwait(STALL_SYNC, WAIT_UNPACK0);
-    t6_sem_post(SEM_UNPACK_TO_DEST);
+    unpack_to_dest_done();
     done(0, DONE_OK);
 }
 #elif TRISC == 1
@@ -40,8 +36,7 @@ int main(void)
 int main(void)
 {
     math_pack_sync_init();
-    t6_sem_wait(STALL_SFPU | STALL_MATH | STALL_SYNC, SEM_UNPACK_TO_DEST, SEM_STALL_ON_ZERO);
-    t6_sem_get(SEM_UNPACK_TO_DEST);
+    math_wait_unpack_to_dest();
     math_wait_for_dest_available();
     math_dest_section_done(0);
     done(1, DONE_OK);
