@@ -37,6 +37,7 @@ def make_inputs():
     w(KERNELS / "data/elt_a.txt", bf16_values(rng, (32, 32), 4.0), "A 32x32, BF16-exact values, %.9g")
     w(KERNELS / "data/elt_b.txt", bf16_values(rng, (32, 32), 4.0), "B 32x32, BF16-exact values, %.9g")
     make_fp32_inputs()
+    make_bfp_inputs()
 
 
 def make_fp32_inputs():
@@ -45,6 +46,26 @@ def make_fp32_inputs():
     for name in ("sfpu_a", "sfpu_b"):
         w(KERNELS / f"data/{name}.txt", rng.standard_normal((32, 32)).astype(np.float32),
           f"{name[-1].upper()} 32x32 FP32 values, %.9g")
+
+
+def bfp_values(rng, rows, cols, mag_bits):
+    """Values exact in BFP8/BFP4: per 16 datums of the tile layout one exponent, random signed
+    magnitudes (FloatBitPatterns.md: Mag / 2^(bits-1) * 2^(Exp-127); no negative zero)."""
+    n = rows * cols // 16
+    exp = rng.integers(124, 130, size=(n, 1))
+    mag = rng.integers(0, 1 << mag_bits, size=(n, 16))
+    sign = np.where(mag == 0, 1, np.where(rng.integers(0, 2, size=(n, 16)) == 1, -1, 1))
+    v = (sign * np.ldexp(mag.astype(np.float64), exp - 127 - (mag_bits - 1))).astype(np.float32)
+    return tf.from_tiles(v.reshape(-1), rows, cols)
+
+
+def make_bfp_inputs():
+    rng = np.random.default_rng(4)
+    w = tf.write_matrix
+    for fmt, bits in (("bfp8", 7), ("bfp4", 3)):
+        for name in ("a", "b"):
+            w(KERNELS / f"data/mm_{fmt}_{name}.txt", bfp_values(rng, 32, 32, bits),
+              f"{name.upper()} 32x32, values exact in {fmt.upper()} (tile layout blocks), %.9g")
 
 
 def load(name, rows, cols):
@@ -123,6 +144,8 @@ def expectations():
     out.update(matmul_case("matmul_hifi2", "mm_a.txt", "mm_b.txt", 1, 1, 1, 2))
     out.update(matmul_case("matmul_hifi4", "mm_a.txt", "mm_b.txt", 1, 1, 1, 4))
     out.update(matmul_case("matmul_k4_hifi2", "mm_k4_a.txt", "mm_k4_b.txt", 2, 4, 1, 2))
+    out.update(matmul_case("matmul_bfp8_hifi2", "mm_bfp8_a.txt", "mm_bfp8_b.txt", 1, 1, 1, 2))
+    out.update(matmul_case("matmul_bfp4_lofi", "mm_bfp4_a.txt", "mm_bfp4_b.txt", 1, 1, 1, 1))
     out.update(eltwise_case("eltwise_add", "add"))
     out.update(eltwise_case("eltwise_mul", "mul"))
     out.update(sfpu_case("sfpu_add"))

@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 k="$root/examples/tensix/kernels"
 cc="${CC:-riscv64-unknown-elf-gcc}"
 cflags=(-march=rv32im -mabi=ilp32 -Os -ffreestanding -fno-builtin -nostdlib -nostartfiles
-        -Wall -Wextra -Werror -std=c11 -I"$k/include" -I"$k/src" -L"$k/link")
+        -Wl,--discard-all -Wall -Wextra -Werror -std=c11 -I"$k/include" -I"$k/src" -L"$k/link")
 mkdir -p "$k/build"
 
 # build OUT SRC TRISC -DNAME=VALUE...
@@ -51,3 +51,6 @@ for t in 0 1 2; do
     role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
     build "tilize_$role" tilize.c "$t" -DA_ADDR=0x21000 -DC_ADDR=0x41000
 done
+# matmul on block-float inputs (tiles: 64 shared exponents, then the datums)
+build matmul_bfp8_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP8 -DIN_TILE_BYTES=1088u
+build matmul_bfp4_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP4 -DIN_TILE_BYTES=576u
