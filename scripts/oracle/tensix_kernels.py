@@ -165,6 +165,12 @@ def main():
     if mode == "inputs":
         make_inputs()
         return 0
+    fails = tm.selftest()
+    for f in fails:
+        print(f"MODEL SELF-TEST FAILED: {f}")
+    if fails:
+        return 1
+    print("model self-test: ok (fidelity slices, truncation, packer rounding, SFPADD)")
     stale = 0
     for fname, (values, header) in expectations().items():
         path = KERNELS / "expected" / fname

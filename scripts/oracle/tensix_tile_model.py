@@ -33,8 +33,8 @@ def src19(fp32_bits, fmt):
     BF16 keeps 7 mantissa bits, TF32 10 (SrcASrcB.md)."""
     b = np.asarray(fp32_bits, dtype=np.uint64)
     if fmt == "bf16":
-        b = b & 0xFFFF0000
-    return (b >> 13).astype(I64)
+        b = b & np.uint64(0xFFFF0000)
+    return (b >> np.uint64(13)).astype(I64)
 
 
 def _fields(s):
@@ -251,3 +251,44 @@ def sfpu_add(a_bits, b_bits):
 
     s = (ftz(a_bits).view(np.float32) + ftz(b_bits).view(np.float32)).view(np.uint32)
     return np.where((s & 0x7F800000) == 0, 0, s).astype(np.uint32)
+
+
+def selftest():
+    """Cases whose answers follow directly from the pages, checked before any expectation is
+    trusted. Returns a list of failure messages (empty when all hold)."""
+    fails = []
+
+    def check(what, got, want):
+        if got != want:
+            fails.append(f"{what}: got {got:#010x}, want {want:#010x}")
+
+    def one_product(a, b, phases):
+        # A (in0) goes to SrcB, B (in1) to SrcA (seed 002's operand swap); C[0][0] = a * b.
+        am = np.zeros((32, 32), dtype=np.uint32)
+        bm = np.zeros((32, 32), dtype=np.uint32)
+        am[0, 0], bm[0, 0] = a, b
+        return int(matmul_tiles(am, bm, phases, 1)[0, 0])
+
+    one, b_plus = 0x3F800000, 0x3F810000  # 1.0 and 1 + 2^-7 (the last BF16 mantissa bit)
+    # UNPACR_Regular.md / SrcASrcB.md: FP32 -> BF16 in Src drops the low 16 bits.
+    check("BF16 truncation", int(src19(np.uint32(0x3F812345), "bf16")), 0x3F810000 >> 13)
+    # MVMUL.md fidelity: SrcA (B's value) keeps implicit 1 + 4 bits in phase 0, all of BF16 after
+    # phase 1; SrcB (A's value) implicit 1 + 6 bits with phase bit 1 clear, the rest with it set.
+    check("LoFi drops SrcA's 7th bit", one_product(one, b_plus, 1), one)
+    check("HiFi2 keeps SrcA's 7th bit", one_product(one, b_plus, 2), b_plus)
+    check("HiFi2 drops SrcB's 7th bit", one_product(b_plus, one, 2), one)
+    check("HiFi4 keeps SrcB's 7th bit", one_product(b_plus, one, 4), b_plus)
+    check("LoFi exact on short mantissas", one_product(0x3FC00000, 0x3FA00000, 1), 0x3FF00000)
+    # A negative product and a zero operand.
+    check("sign", one_product(0xC0000000, 0x3FC00000, 1), 0xC0400000)
+    check("zero operand", one_product(0, 0x3FC00000, 4), 0)
+    # Packer FP32 -> BF16 rounds half away from zero (notes/ttsim.md).
+    packed = pack_fp32_dst_to_bf16(np.array([0x3F808000, 0xBF808000, 0x3F807FFF], dtype=np.uint32))
+    for got, want in zip(packed.tolist(), [0x3F810000, 0xBF810000, 0x3F800000]):
+        check("packer rounding", got, want)
+    # SFPADD: one IEEE rounding; a denormal result is +0.
+    s = sfpu_add(np.array([0x3F800000, 0x00800000], dtype=np.uint32),
+                 np.array([0x33800000, 0x80800001], dtype=np.uint32))
+    check("SFPADD rounding", int(s[0]), 0x3F800000)
+    check("SFPADD denormal result", int(s[1]), 0)
+    return fails
