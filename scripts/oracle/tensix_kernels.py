@@ -130,9 +130,10 @@ def sfpu_case(name):
 
 
 def tilize_case(name):
-    """The unpacker's tileize mode and the FP32 Dst/packer path move FP32 values unchanged
-    (UNPACR_Regular.md: FP32 to a 32-bit Dst is exact); only the layout changes, which the
-    manifest states (input "rows", output "tiles"), so the expected matrix is the input."""
+    """The unpacker's tileize mode (or the row-by-row untilize) and the FP32 Dst/packer path move
+    FP32 values unchanged (UNPACR_Regular.md: FP32 to a 32-bit Dst is exact); only the layout
+    changes, which the manifest states (tilize: input "rows", output "tiles"; untilize: the
+    reverse), so the expected matrix is the input."""
     a = load("sfpu_a.txt", 32, 32)
     header = f"{name}: the input matrix (values unchanged by tilize), float32 values printed %.9g"
     return {f"{name}.c.txt": (tf.bits_f32(a), header)}
@@ -150,6 +151,7 @@ def expectations():
     out.update(eltwise_case("eltwise_mul", "mul"))
     out.update(sfpu_case("sfpu_add"))
     out.update(tilize_case("tilize"))
+    out.update(tilize_case("untilize"))
     return out
 
 

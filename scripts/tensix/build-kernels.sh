@@ -54,3 +54,5 @@ done
 # matmul on block-float inputs (tiles: 64 shared exponents, then the datums)
 build matmul_bfp8_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP8 -DIN_TILE_BYTES=1088u
 build matmul_bfp4_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP4 -DIN_TILE_BYTES=576u
+# untilize via the unpacker (one FP32 tile to a row-major 32x32 matrix)
+build untilize_unpack tilize.c 0 -DA_ADDR=0x21000 -DC_ADDR=0x41000 -DUNTILIZE
