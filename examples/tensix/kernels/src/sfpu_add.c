@@ -2,9 +2,9 @@
  * TRISC0 unpacks A to Dst tile 0 and B to Dst tile 1 (32-bit Dst, unpack-to-Dst) and posts the
  * UNPACK_TO_DEST semaphore; TRISC1 records 6 SFPU instructions into replay slots 0..5 and runs a
  * MOP of 32 iterations of REPLAY(0, 6), each adding 4 rows x 8 columns (SFPLOAD.md: one LReg is
- * 32 datums of Dst); TRISC2 packs Dst tile 0 as FP32.
+ * 32 datums of Dst); TRISC2 (pack_tile.c) packs Dst tile 0 as FP32.
  *
- * Parameters (-D): A_ADDR, B_ADDR, C_ADDR, TRISC. */
+ * Parameters (-D): A_ADDR, B_ADDR, TRISC (0 or 1). */
 #include "llk.h"
 
 #define TILE_BYTES (TILE_DATUMS * 4u)
@@ -52,11 +52,5 @@ int main(void)
     push(TT_OP_SETC16(ADDR_MOD_SET_Base_ADDR32, 0));
     math_dest_section_done(0);
     done(1, DONE_OK);
-}
-#elif TRISC == 2
-int main(void)
-{
-    pack_single_tile(FMT_FP32, 1, C_ADDR);
-    done(2, DONE_OK);
 }
 #endif

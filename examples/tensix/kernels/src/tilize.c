@@ -7,7 +7,7 @@
  * interleaved so that Dst holds the matrix row-major (face f row r goes to Dst row
  * 32*(f/2) + 2r + f%2: the destination counter steps two rows per UNPACR), then packed.
  *
- * Parameters (-D): A_ADDR, C_ADDR, TRISC, UNTILIZE. */
+ * TRISC2 is pack_tile.c. Parameters (-D): A_ADDR, TRISC (0 or 1), UNTILIZE. */
 #include "llk.h"
 
 #define ROW_BYTES (32u * 4u)
@@ -74,11 +74,5 @@ int main(void)
     math_wait_for_dest_available();
     math_dest_section_done(0);
     done(1, DONE_OK);
-}
-#elif TRISC == 2
-int main(void)
-{
-    pack_single_tile(FMT_FP32, 1, C_ADDR);
-    done(2, DONE_OK);
 }
 #endif
