@@ -112,13 +112,17 @@ def matmul_case(name, a_file, b_file, m, k, n, phases):
 def eltwise_case(name, op):
     a = load("elt_a.txt", 32, 32)
     b = load("elt_b.txt", 32, 32)
-    if op == "add":
-        # 16-bit BF16 Dst, packed as BF16
+    if op in ("add", "add_bfp8"):
+        # 16-bit BF16 Dst, packed as BF16 (and for add_bfp8 then assembled into BFP8 blocks; the
+        # packer reads the tile in tile order, 16 datums of a face row per block)
         out = tm.pack_bf16_dst(tm.elwadd(a, b, fp32_acc=False))
+        if op == "add_bfp8":
+            out = tf.from_tiles(tm.pack_bf16_to_bfp(tf.to_tiles(out), 7), 32, 32)
     else:
         # 32-bit Dst, HiFi4 phases, packed to BF16 (rounding half away from zero)
         out = tm.pack_fp32_dst_to_bf16(tm.elwmul(a, b, 4, fp32_acc=True))
-    header = f"{name}: {op} of A and B as the Tensix FPU computes it, BF16 values printed %.9g"
+    kind = "BFP8" if op.endswith("bfp8") else "BF16"
+    header = f"{name}: {op} of A and B as the Tensix FPU computes it, {kind} values printed %.9g"
     return {f"{name}.c.txt": (tf.bits_f32(out), header)}
 
 
@@ -149,6 +153,7 @@ def expectations():
     out.update(matmul_case("matmul_bfp4_lofi", "mm_bfp4_a.txt", "mm_bfp4_b.txt", 1, 1, 1, 1))
     out.update(eltwise_case("eltwise_add", "add"))
     out.update(eltwise_case("eltwise_mul", "mul"))
+    out.update(eltwise_case("eltwise_add_bfp8", "add_bfp8"))
     out.update(sfpu_case("sfpu_add"))
     out.update(tilize_case("tilize"))
     out.update(tilize_case("untilize"))
@@ -172,7 +177,7 @@ def main():
         print(f"MODEL SELF-TEST FAILED: {f}")
     if fails:
         return 1
-    print("model self-test: ok (fidelity slices, truncation, packer rounding, SFPADD)")
+    print("model self-test: ok (fidelity slices, truncation, packer rounding, packer BFP8, SFPADD)")
     stale = 0
     for fname, (values, header) in expectations().items():
         path = KERNELS / "expected" / fname

@@ -253,6 +253,27 @@ def sfpu_add(a_bits, b_bits):
     return np.where((s & 0x7F800000) == 0, 0, s).astype(np.uint32)
 
 
+def pack_bf16_to_bfp(bits, mag_bits):
+    """Packer late conversion BF16 -> BFP8/BFP4 (Packers/FormatConversion.md: one shared 8-bit
+    exponent per 16 datums, round to nearest with ties away from zero): the block's largest
+    exponent is shared; each 8-bit significand (implicit 1 and 7 bits) is shifted right by the
+    exponent difference plus one with round-half-up on the magnitude, saturating at 127, and for
+    BFP4 then truncated to 3 bits (ttsim's packer). Returns the FP32 bits of the stored values.
+    `bits`: FP32 bits of BF16 values in packing order (16 consecutive datums per block)."""
+    h = (np.asarray(bits, dtype=np.int64) >> 16).reshape(-1, 16)
+    sign = h >> 15
+    exp = (h >> 7) & 0xFF
+    man = (h & 127) | np.where(exp != 0, 128, 0)
+    emax = exp.max(axis=1, keepdims=True)
+    shift = emax - exp
+    m = (man + (I64(1) << np.minimum(shift, 7))) >> (np.minimum(shift, 7) + 1)
+    m = np.where(shift >= 8, 0, np.minimum(m, 127))
+    m = m >> (7 - mag_bits)
+    val = np.ldexp(m.astype(np.float64), emax - 127 - (mag_bits - 1))
+    val = np.where((sign == 1) & (m != 0), -val, val).astype(np.float32)
+    return val.reshape(-1).view(np.uint32)
+
+
 def selftest():
     """Cases whose answers follow directly from the pages, checked before any expectation is
     trusted. Returns a list of failure messages (empty when all hold)."""
@@ -291,4 +312,12 @@ def selftest():
                  np.array([0x33800000, 0x80800001], dtype=np.uint32))
     check("SFPADD rounding", int(s[0]), 0x3F800000)
     check("SFPADD denormal result", int(s[1]), 0)
+    # Packer BFP8: a block sharing exponent 2^0 stores 1.5 exactly, rounds 2^-7 * 1.5 half away
+    # (mag 0.75 -> 1, i.e. 2^-6) and drops what is below 2^-7.
+    block = np.zeros(16, dtype=np.uint32)
+    block[:3] = [0x3FC00000, 0x3C400000, 0x3B800000]
+    p = pack_bf16_to_bfp(block, 7)
+    check("BFP8 exact", int(p[0]), 0x3FC00000)
+    check("BFP8 ties away", int(p[1]), 0x3C800000)
+    check("BFP8 underflow", int(p[2]), 0)
     return fails

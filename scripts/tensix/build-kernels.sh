@@ -54,3 +54,5 @@ build matmul_bfp8_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP8 -
 build matmul_bfp4_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP4 -DIN_TILE_BYTES=576u
 # untilize via the unpacker (one FP32 tile to a row-major 32x32 matrix)
 build untilize_unpack tilize.c 0 -DA_ADDR=0x21000 -DUNTILIZE
+# eltwise add packed to BFP8 (the packer assembles shared exponents)
+build eltwise_add_bfp8_pack eltwise.c 2 $elt -DOP_ADD -DOUT_FMT=FMT_BFP8

@@ -160,20 +160,25 @@ static inline uint32_t math_dest_section_done(uint32_t dst_base)
 /* ---- TRISC2: packer --------------------------------------------------------------------------- */
 
 /* Packer configuration (Packers/README.md; what ttsim checks, notes/ttsim.md): the same In/Out
- * format in all four packer configurations, In = the Dst accumulation format, 32-bit Dst reads
+ * formats in all four packer configurations, In = the Dst accumulation format, 32-bit Dst reads
  * when Dst is 32-bit, every column enabled, and a face (256 datums) per PACR; the packer's
  * z counter steps one face (Zstride bytes) per PACR (ADDR_MOD_PACK_SEC0) and is cleared by the
- * last (ADDR_MOD_PACK_SEC1). */
-static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
+ * last (ADDR_MOD_PACK_SEC1). A BFP output puts a tile's 64 shared exponents (4 x 16 bytes,
+ * Exp_section_size) before its datums. */
+static inline void pack_config_formats(uint32_t fmt, uint32_t out_fmt, uint32_t dst_fp32)
 {
     static const uint32_t fmt_words[4] = {
         THCON_SEC0_REG1_Out_data_format_ADDR32, THCON_SEC0_REG8_Out_data_format_ADDR32,
         THCON_SEC1_REG1_Out_data_format_ADDR32, THCON_SEC1_REG8_Out_data_format_ADDR32};
     for (uint32_t p = 0; p < 4; p++) {
-        cfg_write(fmt_words[p], CFG_FIELD(THCON_SEC0_REG1_Out_data_format, fmt) |
+        cfg_write(fmt_words[p], CFG_FIELD(THCON_SEC0_REG1_Out_data_format, out_fmt) |
                                     CFG_FIELD(THCON_SEC0_REG1_In_data_format, fmt));
         cfg_write(PACK_COUNTERS_SEC0_pack_reads_per_xy_plane_ADDR32 + p,
                   CFG_FIELD(PACK_COUNTERS_SEC0_pack_reads_per_xy_plane, 16));
+    }
+    if (out_fmt == FMT_BFP8 || out_fmt == FMT_BFP4) {
+        cfg_write(THCON_SEC0_REG1_Exp_section_size_ADDR32,
+                  CFG_FIELD(THCON_SEC0_REG1_Exp_section_size, 64u / 16u));
     }
     cfg_write(PCK_DEST_RD_CTRL_Read_32b_data_ADDR32, CFG_FIELD(PCK_DEST_RD_CTRL_Read_32b_data, dst_fp32));
     cfg_write(PCK_EDGE_OFFSET_SEC0_mask_ADDR32, CFG_FIELD(PCK_EDGE_OFFSET_SEC0_mask, 0xFFFF));
@@ -194,6 +199,11 @@ static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
     push(TT_OP_SETADCXY(ADC_PAC, 0, 0, 0, 0, 0xF));
     push(TT_OP_SETADCZW(ADC_PAC, 0, 0, 0, 0, 0xF));
     push(TT_OP_SETADCXX(ADC_PAC, FACE_DATUMS - 1u, 0));
+}
+
+static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
+{
+    pack_config_formats(fmt, fmt, dst_fp32);
 }
 
 /* pack_tile: the Dst half at `dst_base` (packer 0's Dst offset) to L1 `byte_addr`, one face per
@@ -224,10 +234,11 @@ static inline uint32_t pack_dest_section_done(uint32_t dst_base, uint32_t dst_fp
     return dst_base ^ DST_HALF;
 }
 
-/* A whole one-tile pack thread: configure, wait for math, pack Dst half 0, release it. */
-static inline void pack_single_tile(uint32_t fmt, uint32_t dst_fp32, uint32_t byte_addr)
+/* A whole one-tile pack thread: configure (Dst format `fmt` to L1 `out_fmt`), wait for math, pack
+ * Dst half 0, release it. */
+static inline void pack_single_tile(uint32_t fmt, uint32_t out_fmt, uint32_t dst_fp32, uint32_t byte_addr)
 {
-    pack_config(fmt, dst_fp32);
+    pack_config_formats(fmt, out_fmt, dst_fp32);
     packer_wait_for_math_done();
     pack_tile(0, byte_addr);
     pack_dest_section_done(0, dst_fp32);

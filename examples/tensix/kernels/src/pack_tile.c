@@ -6,6 +6,6 @@
 
 int main(void)
 {
-    pack_single_tile(FMT_FP32, 1, C_ADDR);
+    pack_single_tile(FMT_FP32, FMT_FP32, 1, C_ADDR);
     done(2, DONE_OK);
 }
