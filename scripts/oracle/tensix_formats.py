@@ -16,6 +16,15 @@ TILE = 32
 FACE = 16
 
 BYTES_PER_DATUM = {"fp32": 4, "tf32": 4, "int32": 4, "fp16": 2, "bf16": 2, "int8": 1}
+# Block-float formats with an 8-bit shared exponent per 16 datums (FloatBitPatterns.md "BFP"):
+# magnitude bits per datum after the sign.
+BFP_MAG_BITS = {"bfp8": 7, "bfp4": 3}
+BFP_BLOCK = 16
+
+
+def bfp_tile_bytes(fmt):
+    """Bytes of one 32x32 tile: 64 shared exponents (padded to 16 bytes), then the datums."""
+    return 64 + 1024 * (BFP_MAG_BITS[fmt] + 1) // 8
 
 
 def f32_bits(x):
@@ -48,10 +57,48 @@ def from_tiles(flat, r, c):
     return t.transpose(0, 2, 4, 1, 3, 5).reshape(r, c)
 
 
+def encode_bfp_tile(flat, fmt):
+    """One tile (1024 values in tile order) to BFP8/BFP4 bytes: per 16 datums (one face row) the
+    largest exponent is shared; each datum is sign | round(|v| / 2^(Exp-127) * 2^(bits-1)),
+    clamped to the magnitude width (FloatBitPatterns.md: Mag / 2^6 * 2^(Exp-127) for BFP8,
+    Mag / 2^2 * 2^(Exp-127) for BFP4). The exponent section (64 bytes, 16-byte aligned) comes
+    first, then the datums; BFP4 puts datum 2i in the low nibble of byte i (the unpacker's
+    addressing, Unpackers: 4 bits per datum). Values exact in the format encode exactly."""
+    mag_bits = BFP_MAG_BITS[fmt]
+    blocks = np.asarray(flat, dtype=np.float32).reshape(-1, BFP_BLOCK)
+    bits = f32_bits(blocks)
+    exps = ((bits >> 23) & 0xFF).max(axis=1).astype(np.int64)
+    scale = np.ldexp(1.0, (mag_bits - 1) - (exps - 127))[:, None]
+    mag = np.minimum(np.rint(np.abs(blocks.astype(np.float64)) * scale), (1 << mag_bits) - 1)
+    mag = mag.astype(np.uint32)
+    sign = np.where(mag == 0, 0, bits >> 31).astype(np.uint32)
+    datum = ((sign << mag_bits) | mag).reshape(-1)
+    if mag_bits == 3:
+        datum = datum[0::2] | (datum[1::2] << 4)
+    return exps.astype(np.uint8).tobytes() + datum.astype(np.uint8).tobytes()
+
+
+def decode_bfp_tile(data, fmt):
+    """BFP8/BFP4 tile bytes to 1024 float32 values in tile order (BFP8ToBF16 of
+    FloatBitPatterns.md: the magnitude is normalised into a BF16)."""
+    mag_bits = BFP_MAG_BITS[fmt]
+    exps = np.frombuffer(data[:64], dtype=np.uint8).astype(np.int64)
+    raw = np.frombuffer(data[64:bfp_tile_bytes(fmt)], dtype=np.uint8).astype(np.int64)
+    if mag_bits == 3:
+        raw = np.stack([raw & 15, raw >> 4], axis=1).reshape(-1)
+    sign = raw >> mag_bits
+    mag = raw & ((1 << mag_bits) - 1)
+    val = np.ldexp(mag.astype(np.float64), (np.repeat(exps, BFP_BLOCK) - 127) - (mag_bits - 1))
+    return np.where(sign == 1, -val, val).astype(np.float32)
+
+
 def encode(values, fmt, layout):
     """A float matrix to L1 bytes in `fmt` and `layout`."""
     m = np.asarray(values, dtype=np.float32)
     flat = to_tiles(m) if layout == "tiles" else m.reshape(-1)
+    if fmt in BFP_MAG_BITS:
+        assert layout == "tiles", "block-float data is stored as tiles"
+        return b"".join(encode_bfp_tile(t, fmt) for t in flat.reshape(-1, 1024))
     if fmt in ("fp32", "tf32"):
         return f32_bits(flat).astype("<u4").tobytes()
     if fmt == "bf16":
@@ -62,7 +109,11 @@ def encode(values, fmt, layout):
 def decode(data, fmt, layout, rows, cols):
     """L1 bytes to a float32 matrix."""
     n = rows * cols
-    if fmt in ("fp32", "tf32"):
+    if fmt in BFP_MAG_BITS:
+        size = bfp_tile_bytes(fmt)
+        flat = np.concatenate([decode_bfp_tile(data[i * size : (i + 1) * size], fmt)
+                               for i in range(n // 1024)])
+    elif fmt in ("fp32", "tf32"):
         flat = bits_f32(np.frombuffer(data, dtype="<u4", count=n))
     elif fmt == "bf16":
         flat = bits_f32(np.frombuffer(data, dtype="<u2", count=n).astype(np.uint32) << 16)
@@ -111,4 +162,6 @@ class Manifest:
     def output_size(self, out):
         if "format" not in out:
             return out["bytes"]
+        if out["format"] in BFP_MAG_BITS:
+            return out["rows"] * out["cols"] // 1024 * bfp_tile_bytes(out["format"])
         return out["rows"] * out["cols"] * BYTES_PER_DATUM[out["format"]]

@@ -37,6 +37,7 @@ def make_inputs():
     w(KERNELS / "data/elt_a.txt", bf16_values(rng, (32, 32), 4.0), "A 32x32, BF16-exact values, %.9g")
     w(KERNELS / "data/elt_b.txt", bf16_values(rng, (32, 32), 4.0), "B 32x32, BF16-exact values, %.9g")
     make_fp32_inputs()
+    make_bfp_inputs()
 
 
 def make_fp32_inputs():
@@ -47,23 +48,44 @@ def make_fp32_inputs():
           f"{name[-1].upper()} 32x32 FP32 values, %.9g")
 
 
+def bfp_values(rng, rows, cols, mag_bits):
+    """Values exact in BFP8/BFP4: per 16 datums of the tile layout one exponent, random signed
+    magnitudes (FloatBitPatterns.md: Mag / 2^(bits-1) * 2^(Exp-127); no negative zero)."""
+    n = rows * cols // 16
+    exp = rng.integers(124, 130, size=(n, 1))
+    mag = rng.integers(0, 1 << mag_bits, size=(n, 16))
+    sign = np.where(mag == 0, 1, np.where(rng.integers(0, 2, size=(n, 16)) == 1, -1, 1))
+    v = (sign * np.ldexp(mag.astype(np.float64), exp - 127 - (mag_bits - 1))).astype(np.float32)
+    return tf.from_tiles(v.reshape(-1), rows, cols)
+
+
+def make_bfp_inputs():
+    rng = np.random.default_rng(4)
+    w = tf.write_matrix
+    for fmt, bits in (("bfp8", 7), ("bfp4", 3)):
+        for name in ("a", "b"):
+            w(KERNELS / f"data/mm_{fmt}_{name}.txt", bfp_values(rng, 32, 32, bits),
+              f"{name.upper()} 32x32, values exact in {fmt.upper()} (tile layout blocks), %.9g")
+
+
 def load(name, rows, cols):
     return tf.f32_bits(tf.read_matrix(KERNELS / "data" / name, rows, cols))
 
 
-def matmul_bound(a, b, phases):
-    """Float64 end-to-end bound for |C - A@B| per element. The inputs are BF16 (exact); the error
-    comes from the fidelity slices and the accumulation:
-    - LoFi uses SrcA's top 5 and SrcB's top 7 significant bits: |a·b - a'·b'| <= (2^-4 + 2^-6)|a||b|
-      (truncation of A loses < 2^-4 relative, of B < 2^-6).
-    - HiFi2 keeps all 8 of A's bits and 7 of B's: <= 2^-6 |a||b|.
-    - HiFi4 is exact per product.
-    - The accumulation (two groups of 8 aligned to their largest exponent, then Dst, FP32 Dst)
-      loses at most 2^-10 of the largest term per group and 2^-23 relative per Dst add, so
-      <= 2^-9 · Σ|a·b| overall (notes/ttsim.md: up to ~2^-10·Σ|a·b| per MVMUL, two MVMULs per
-      face and K tile).
-    Returned: (2^-4 + 2^-6, 2^-6, 0)[fidelity] + 2^-9 + 2^-20 per unit of Σ_k |a_ik||b_kj|."""
-    rel = {1: 2.0**-4 + 2.0**-6, 2: 2.0**-6, 4: 0.0}[phases] + 2.0**-9 + 2.0**-20
+def matmul_bound(a, b, phases, kt):
+    """Float64 end-to-end bound for |C - A@B| per element, in units of S = sum_k |a_ik||b_kj|.
+    The inputs are exact in their format, so the error comes from the FPU only:
+    - fidelity (MVMUL.md slices): LoFi keeps SrcA's (B's) implicit 1 + 4 bits and SrcB's (A's)
+      1 + 6, so |ab - a'b'| <= (2^-4 + 2^-6)|ab|; HiFi2 keeps all of SrcA and 1 + 6 of SrcB:
+      2^-6 |ab|; HiFi4 is exact for BF16 and the block-float formats;
+    - group alignment (two groups of 8 products per MVMUL, each 12-bit product rounded to half an
+      ulp of its group's largest exponent, 10 fraction bits): <= 8 * 2^-11 * max|ab| per group,
+      so <= 2^-8 S per fidelity phase;
+    - FP32 Dst: each MVMUL aligns two group sums and Dst and rounds once (<= 3 * 2^-24 S), two
+      MVMULs per face pair per phase and K tile.
+    So |C - A@B| <= (r_fidelity + P * 2^-8 + 6 * P * Kt * 2^-24) * S, P = number of phases."""
+    r_fid = {1: 2.0**-4 + 2.0**-6, 2: 2.0**-6, 4: 0.0}[phases]
+    rel = r_fid + phases * 2.0**-8 + 6 * phases * kt * 2.0**-24
     return rel * (np.abs(a.astype(np.float64)) @ np.abs(b.astype(np.float64)))
 
 
@@ -78,7 +100,7 @@ def matmul_case(name, a_file, b_file, m, k, n, phases):
     got = tf.bits_f32(c).astype(np.float64)
     exact = tf.bits_f32(a).astype(np.float64) @ tf.bits_f32(b).astype(np.float64)
     err = np.abs(got - exact)
-    bound = matmul_bound(tf.bits_f32(a), tf.bits_f32(b), phases)
+    bound = matmul_bound(tf.bits_f32(a), tf.bits_f32(b), phases, k)
     worst = float((err / bound).max())
     print(f"{name}: max |C - A@B| (float64) = {err.max():.3g}, {worst:.2f} of the stated bound")
     if worst > 1.0:
@@ -91,13 +113,17 @@ def matmul_case(name, a_file, b_file, m, k, n, phases):
 def eltwise_case(name, op):
     a = load("elt_a.txt", 32, 32)
     b = load("elt_b.txt", 32, 32)
-    if op == "add":
-        # 16-bit BF16 Dst, packed as BF16
+    if op in ("add", "add_bfp8"):
+        # 16-bit BF16 Dst, packed as BF16 (and for add_bfp8 then assembled into BFP8 blocks; the
+        # packer reads the tile in tile order, 16 datums of a face row per block)
         out = tm.pack_bf16_dst(tm.elwadd(a, b, fp32_acc=False))
+        if op == "add_bfp8":
+            out = tf.from_tiles(tm.pack_bf16_to_bfp(tf.to_tiles(out), 7), 32, 32)
     else:
         # 32-bit Dst, HiFi4 phases, packed to BF16 (rounding half away from zero)
         out = tm.pack_fp32_dst_to_bf16(tm.elwmul(a, b, 4, fp32_acc=True))
-    header = f"{name}: {op} of A and B as the Tensix FPU computes it, BF16 values printed %.9g"
+    kind = "BFP8" if op.endswith("bfp8") else "BF16"
+    header = f"{name}: {op} of A and B as the Tensix FPU computes it, {kind} values printed %.9g"
     return {f"{name}.c.txt": (tf.bits_f32(out), header)}
 
 
@@ -109,9 +135,10 @@ def sfpu_case(name):
 
 
 def tilize_case(name):
-    """The unpacker's tileize mode and the FP32 Dst/packer path move FP32 values unchanged
-    (UNPACR_Regular.md: FP32 to a 32-bit Dst is exact); only the layout changes, which the
-    manifest states (input "rows", output "tiles"), so the expected matrix is the input."""
+    """The unpacker's tileize mode (or the row-by-row untilize) and the FP32 Dst/packer path move
+    FP32 values unchanged (UNPACR_Regular.md: FP32 to a 32-bit Dst is exact); only the layout
+    changes, which the manifest states (tilize: input "rows", output "tiles"; untilize: the
+    reverse), so the expected matrix is the input."""
     a = load("sfpu_a.txt", 32, 32)
     header = f"{name}: the input matrix (values unchanged by tilize), float32 values printed %.9g"
     return {f"{name}.c.txt": (tf.bits_f32(a), header)}
@@ -123,10 +150,14 @@ def expectations():
     out.update(matmul_case("matmul_hifi2", "mm_a.txt", "mm_b.txt", 1, 1, 1, 2))
     out.update(matmul_case("matmul_hifi4", "mm_a.txt", "mm_b.txt", 1, 1, 1, 4))
     out.update(matmul_case("matmul_k4_hifi2", "mm_k4_a.txt", "mm_k4_b.txt", 2, 4, 1, 2))
+    out.update(matmul_case("matmul_bfp8_hifi2", "mm_bfp8_a.txt", "mm_bfp8_b.txt", 1, 1, 1, 2))
+    out.update(matmul_case("matmul_bfp4_lofi", "mm_bfp4_a.txt", "mm_bfp4_b.txt", 1, 1, 1, 1))
     out.update(eltwise_case("eltwise_add", "add"))
     out.update(eltwise_case("eltwise_mul", "mul"))
+    out.update(eltwise_case("eltwise_add_bfp8", "add_bfp8"))
     out.update(sfpu_case("sfpu_add"))
     out.update(tilize_case("tilize"))
+    out.update(tilize_case("untilize"))
     return out
 
 
@@ -142,6 +173,12 @@ def main():
     if mode == "inputs":
         make_inputs()
         return 0
+    fails = tm.selftest()
+    for f in fails:
+        print(f"MODEL SELF-TEST FAILED: {f}")
+    if fails:
+        return 1
+    print("model self-test: ok (fidelity slices, truncation, packer rounding, packer BFP8, SFPADD)")
     stale = 0
     for fname, (values, header) in expectations().items():
         path = KERNELS / "expected" / fname

@@ -33,8 +33,8 @@ def src19(fp32_bits, fmt):
     BF16 keeps 7 mantissa bits, TF32 10 (SrcASrcB.md)."""
     b = np.asarray(fp32_bits, dtype=np.uint64)
     if fmt == "bf16":
-        b = b & 0xFFFF0000
-    return (b >> 13).astype(I64)
+        b = b & np.uint64(0xFFFF0000)
+    return (b >> np.uint64(13)).astype(I64)
 
 
 def _fields(s):
@@ -251,3 +251,73 @@ def sfpu_add(a_bits, b_bits):
 
     s = (ftz(a_bits).view(np.float32) + ftz(b_bits).view(np.float32)).view(np.uint32)
     return np.where((s & 0x7F800000) == 0, 0, s).astype(np.uint32)
+
+
+def pack_bf16_to_bfp(bits, mag_bits):
+    """Packer late conversion BF16 -> BFP8/BFP4 (Packers/FormatConversion.md: one shared 8-bit
+    exponent per 16 datums, round to nearest with ties away from zero): the block's largest
+    exponent is shared; each 8-bit significand (implicit 1 and 7 bits) is shifted right by the
+    exponent difference plus one with round-half-up on the magnitude, saturating at 127, and for
+    BFP4 then truncated to 3 bits (ttsim's packer). Returns the FP32 bits of the stored values.
+    `bits`: FP32 bits of BF16 values in packing order (16 consecutive datums per block)."""
+    h = (np.asarray(bits, dtype=np.int64) >> 16).reshape(-1, 16)
+    sign = h >> 15
+    exp = (h >> 7) & 0xFF
+    man = (h & 127) | np.where(exp != 0, 128, 0)
+    emax = exp.max(axis=1, keepdims=True)
+    shift = emax - exp
+    m = (man + (I64(1) << np.minimum(shift, 7))) >> (np.minimum(shift, 7) + 1)
+    m = np.where(shift >= 8, 0, np.minimum(m, 127))
+    m = m >> (7 - mag_bits)
+    val = np.ldexp(m.astype(np.float64), emax - 127 - (mag_bits - 1))
+    val = np.where((sign == 1) & (m != 0), -val, val).astype(np.float32)
+    return val.reshape(-1).view(np.uint32)
+
+
+def selftest():
+    """Cases whose answers follow directly from the pages, checked before any expectation is
+    trusted. Returns a list of failure messages (empty when all hold)."""
+    fails = []
+
+    def check(what, got, want):
+        if got != want:
+            fails.append(f"{what}: got {got:#010x}, want {want:#010x}")
+
+    def one_product(a, b, phases):
+        # A (in0) goes to SrcB, B (in1) to SrcA (seed 002's operand swap); C[0][0] = a * b.
+        am = np.zeros((32, 32), dtype=np.uint32)
+        bm = np.zeros((32, 32), dtype=np.uint32)
+        am[0, 0], bm[0, 0] = a, b
+        return int(matmul_tiles(am, bm, phases, 1)[0, 0])
+
+    one, b_plus = 0x3F800000, 0x3F810000  # 1.0 and 1 + 2^-7 (the last BF16 mantissa bit)
+    # UNPACR_Regular.md / SrcASrcB.md: FP32 -> BF16 in Src drops the low 16 bits.
+    check("BF16 truncation", int(src19(np.uint32(0x3F812345), "bf16")), 0x3F810000 >> 13)
+    # MVMUL.md fidelity: SrcA (B's value) keeps implicit 1 + 4 bits in phase 0, all of BF16 after
+    # phase 1; SrcB (A's value) implicit 1 + 6 bits with phase bit 1 clear, the rest with it set.
+    check("LoFi drops SrcA's 7th bit", one_product(one, b_plus, 1), one)
+    check("HiFi2 keeps SrcA's 7th bit", one_product(one, b_plus, 2), b_plus)
+    check("HiFi2 drops SrcB's 7th bit", one_product(b_plus, one, 2), one)
+    check("HiFi4 keeps SrcB's 7th bit", one_product(b_plus, one, 4), b_plus)
+    check("LoFi exact on short mantissas", one_product(0x3FC00000, 0x3FA00000, 1), 0x3FF00000)
+    # A negative product and a zero operand.
+    check("sign", one_product(0xC0000000, 0x3FC00000, 1), 0xC0400000)
+    check("zero operand", one_product(0, 0x3FC00000, 4), 0)
+    # Packer FP32 -> BF16 rounds half away from zero (notes/ttsim.md).
+    packed = pack_fp32_dst_to_bf16(np.array([0x3F808000, 0xBF808000, 0x3F807FFF], dtype=np.uint32))
+    for got, want in zip(packed.tolist(), [0x3F810000, 0xBF810000, 0x3F800000]):
+        check("packer rounding", got, want)
+    # SFPADD: one IEEE rounding; a denormal result is +0.
+    s = sfpu_add(np.array([0x3F800000, 0x00800000], dtype=np.uint32),
+                 np.array([0x33800000, 0x80800001], dtype=np.uint32))
+    check("SFPADD rounding", int(s[0]), 0x3F800000)
+    check("SFPADD denormal result", int(s[1]), 0)
+    # Packer BFP8: a block sharing exponent 2^0 stores 1.5 exactly, rounds 2^-7 * 1.5 half away
+    # (mag 0.75 -> 1, i.e. 2^-6) and drops what is below 2^-7.
+    block = np.zeros(16, dtype=np.uint32)
+    block[:3] = [0x3FC00000, 0x3C400000, 0x3B800000]
+    p = pack_bf16_to_bfp(block, 7)
+    check("BFP8 exact", int(p[0]), 0x3FC00000)
+    check("BFP8 ties away", int(p[1]), 0x3C800000)
+    check("BFP8 underflow", int(p[2]), 0)
+    return fails

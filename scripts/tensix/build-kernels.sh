@@ -9,7 +9,7 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 k="$root/examples/tensix/kernels"
 cc="${CC:-riscv64-unknown-elf-gcc}"
 cflags=(-march=rv32im -mabi=ilp32 -Os -ffreestanding -fno-builtin -nostdlib -nostartfiles
-        -Wall -Wextra -Werror -std=c11 -I"$k/include" -I"$k/src" -L"$k/link")
+        -Wl,--discard-all -Wall -Wextra -Werror -std=c11 -I"$k/include" -I"$k/src" -L"$k/link")
 mkdir -p "$k/build"
 
 # build OUT SRC TRISC -DNAME=VALUE...
@@ -41,13 +41,18 @@ for op in add mul; do
         build "eltwise_${op}_$role" eltwise.c "$t" $elt -DOP_"$OP"
     done
 done
+# the FP32 one-tile packer shared by sfpu_add, tilize and untilize
+build pack_fp32_tile pack_tile.c 2 -DC_ADDR=0x41000
 # seed 001's SFPU tile add (FP32 tiles through Dst, MOP + replay)
-for t in 0 1 2; do
-    role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
-    build "sfpu_add_$role" sfpu_add.c "$t" -DA_ADDR=0x21000 -DB_ADDR=0x31000 -DC_ADDR=0x41000
-done
+build sfpu_add_unpack sfpu_add.c 0 -DA_ADDR=0x21000 -DB_ADDR=0x31000
+build sfpu_add_math sfpu_add.c 1 -DA_ADDR=0x21000 -DB_ADDR=0x31000
 # tilize via the unpacker (FP32 row-major 32x32 to one FP32 tile)
-for t in 0 1 2; do
-    role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
-    build "tilize_$role" tilize.c "$t" -DA_ADDR=0x21000 -DC_ADDR=0x41000
-done
+build tilize_unpack tilize.c 0 -DA_ADDR=0x21000
+build tilize_math tilize.c 1 -DA_ADDR=0x21000
+# matmul on block-float inputs (tiles: 64 shared exponents, then the datums)
+build matmul_bfp8_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP8 -DIN_TILE_BYTES=1088u
+build matmul_bfp4_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP4 -DIN_TILE_BYTES=576u
+# untilize via the unpacker (one FP32 tile to a row-major 32x32 matrix)
+build untilize_unpack tilize.c 0 -DA_ADDR=0x21000 -DUNTILIZE
+# eltwise add packed to BFP8 (the packer assembles shared exponents)
+build eltwise_add_bfp8_pack eltwise.c 2 $elt -DOP_ADD -DOUT_FMT=FMT_BFP8

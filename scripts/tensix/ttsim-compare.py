@@ -25,10 +25,20 @@ import struct
 import sys
 from pathlib import Path
 
-import numpy as np
+# numpy and the oracle's format module are loaded only when ttsim is there to run (so the
+# script can print SKIPPED on a machine without numpy).
+np = None
+tf = None
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "oracle"))
-import tensix_formats as tf  # noqa: E402
+
+def load_deps():
+    global np, tf
+    import numpy
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "oracle"))
+    import tensix_formats
+
+    np, tf = numpy, tensix_formats
 
 BAR0 = 0x1_0000_0000
 TLB_CFG = BAR0 + 0x1FC0_0000  # 8 bytes per TLB, indices 0..155 are 1 MiB windows
@@ -216,8 +226,9 @@ def main():
         print(f"SKIPPED: {args.manifest}: TTSIM_DIR is not set (build ttsim outside the repo, see notes)")
         return 0
     try:
+        load_deps()
         return run(args)
-    except (OSError, ValueError, KeyError) as e:
+    except (OSError, ValueError, KeyError, ImportError) as e:
         print(f"error: {e}")
         return 2
 

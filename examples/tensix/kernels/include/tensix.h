@@ -82,7 +82,8 @@ typedef volatile uint32_t *reg_t;
 #define FMT_FP16 1u
 #define FMT_TF32 4u
 #define FMT_BF16 5u
-#define FMT_BFP8 6u
+#define FMT_BFP8 6u /* BFP8 with an 8-bit shared exponent (tt-llk Bfp8_b) */
+#define FMT_BFP4 7u /* BFP4, likewise (tt-llk Bfp4_b) */
 
 /* Dst halves for double buffering (Dst.md): row 0 and row 512 in the 16-bit row space, which the
  * 32-bit view's row mapping (AdjRow keeps bit 9) also splits in half. */

@@ -3,10 +3,15 @@
  * (-DOP_MUL: HiFi4, 32-bit Dst, packed to BF16), one 32x32 BF16 tile, face by face: each face of A
  * goes to SrcA, of B to SrcB, the math MOP consumes them and frees both banks.
  *
- * Parameters (-D): A_ADDR, B_ADDR, C_ADDR, TRISC, and OP_ADD or OP_MUL. */
+ * Parameters (-D): A_ADDR, B_ADDR, C_ADDR, TRISC, OP_ADD or OP_MUL, OUT_FMT. */
 #include "llk.h"
 
 #define TILE_BYTES (TILE_DATUMS * 2u)
+
+/* The result's L1 format: BF16, or BFP8 with -DOUT_FMT=FMT_BFP8 (the packer's BFP assembly). */
+#ifndef OUT_FMT
+#define OUT_FMT FMT_BF16
+#endif
 
 #if defined(OP_ADD)
 #define DST_FP32 0u
@@ -63,7 +68,7 @@ int main(void)
 #elif TRISC == 2
 int main(void)
 {
-    pack_single_tile(FMT_BF16, DST_FP32, C_ADDR);
+    pack_single_tile(FMT_BF16, OUT_FMT, DST_FP32, C_ADDR);
     done(2, DONE_OK);
 }
 #endif

@@ -109,6 +109,21 @@ static inline void unpack_ab_init(uint32_t fmt, uint32_t dstacc_fmt, uint32_t ds
     unpacker_counters(ADC_UNP_AB, datums);
 }
 
+/* Unpacker 0 from L1 `byte_addr` straight into Dst at datum `dst_datum` (unpack-to-Dst). */
+static inline void unpack_to_dest(uint32_t byte_addr, uint32_t dst_datum)
+{
+    unpacker_base(0, byte_addr);
+    cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32, 64u + dst_datum);
+    unpacr(0, 0, 0);
+}
+
+/* Tell math the data is in Dst once unpacker 0 is idle (tt-llk's UNPACK_TO_DEST handshake). */
+static inline void unpack_to_dest_done(void)
+{
+    stallwait(STALL_SYNC, WAIT_UNPACK0);
+    t6_sem_post(SEM_UNPACK_TO_DEST);
+}
+
 /* ---- TRISC1: math ----------------------------------------------------------------------------- */
 
 /* llk_math_pack_sync_init: two Dst halves between math and pack. */
@@ -116,6 +131,13 @@ static inline void math_pack_sync_init(void)
 {
     t6_sem_init(SEM_MATH_PACK, 2, 0);
     push(TT_OP_SETC16(DEST_TARGET_REG_CFG_MATH_Offset_ADDR32, 0));
+}
+
+/* Math side of the handshake: wait for the unpacker's post and consume it. */
+static inline void math_wait_unpack_to_dest(void)
+{
+    t6_sem_wait(STALL_SFPU | STALL_MATH | STALL_SYNC, SEM_UNPACK_TO_DEST, SEM_STALL_ON_ZERO);
+    t6_sem_get(SEM_UNPACK_TO_DEST);
 }
 
 /* tile_regs_acquire: wait until pack has freed a Dst half (SEMWAIT on MATH_PACK's maximum). */
@@ -138,20 +160,25 @@ static inline uint32_t math_dest_section_done(uint32_t dst_base)
 /* ---- TRISC2: packer --------------------------------------------------------------------------- */
 
 /* Packer configuration (Packers/README.md; what ttsim checks, notes/ttsim.md): the same In/Out
- * format in all four packer configurations, In = the Dst accumulation format, 32-bit Dst reads
+ * formats in all four packer configurations, In = the Dst accumulation format, 32-bit Dst reads
  * when Dst is 32-bit, every column enabled, and a face (256 datums) per PACR; the packer's
  * z counter steps one face (Zstride bytes) per PACR (ADDR_MOD_PACK_SEC0) and is cleared by the
- * last (ADDR_MOD_PACK_SEC1). */
-static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
+ * last (ADDR_MOD_PACK_SEC1). A BFP output puts a tile's 64 shared exponents (4 x 16 bytes,
+ * Exp_section_size) before its datums. */
+static inline void pack_config_formats(uint32_t fmt, uint32_t out_fmt, uint32_t dst_fp32)
 {
     static const uint32_t fmt_words[4] = {
         THCON_SEC0_REG1_Out_data_format_ADDR32, THCON_SEC0_REG8_Out_data_format_ADDR32,
         THCON_SEC1_REG1_Out_data_format_ADDR32, THCON_SEC1_REG8_Out_data_format_ADDR32};
     for (uint32_t p = 0; p < 4; p++) {
-        cfg_write(fmt_words[p], CFG_FIELD(THCON_SEC0_REG1_Out_data_format, fmt) |
+        cfg_write(fmt_words[p], CFG_FIELD(THCON_SEC0_REG1_Out_data_format, out_fmt) |
                                     CFG_FIELD(THCON_SEC0_REG1_In_data_format, fmt));
         cfg_write(PACK_COUNTERS_SEC0_pack_reads_per_xy_plane_ADDR32 + p,
                   CFG_FIELD(PACK_COUNTERS_SEC0_pack_reads_per_xy_plane, 16));
+    }
+    if (out_fmt == FMT_BFP8 || out_fmt == FMT_BFP4) {
+        cfg_write(THCON_SEC0_REG1_Exp_section_size_ADDR32,
+                  CFG_FIELD(THCON_SEC0_REG1_Exp_section_size, 64u / 16u));
     }
     cfg_write(PCK_DEST_RD_CTRL_Read_32b_data_ADDR32, CFG_FIELD(PCK_DEST_RD_CTRL_Read_32b_data, dst_fp32));
     cfg_write(PCK_EDGE_OFFSET_SEC0_mask_ADDR32, CFG_FIELD(PCK_EDGE_OFFSET_SEC0_mask, 0xFFFF));
@@ -172,6 +199,11 @@ static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
     push(TT_OP_SETADCXY(ADC_PAC, 0, 0, 0, 0, 0xF));
     push(TT_OP_SETADCZW(ADC_PAC, 0, 0, 0, 0, 0xF));
     push(TT_OP_SETADCXX(ADC_PAC, FACE_DATUMS - 1u, 0));
+}
+
+static inline void pack_config(uint32_t fmt, uint32_t dst_fp32)
+{
+    pack_config_formats(fmt, fmt, dst_fp32);
 }
 
 /* pack_tile: the Dst half at `dst_base` (packer 0's Dst offset) to L1 `byte_addr`, one face per
@@ -202,10 +234,11 @@ static inline uint32_t pack_dest_section_done(uint32_t dst_base, uint32_t dst_fp
     return dst_base ^ DST_HALF;
 }
 
-/* A whole one-tile pack thread: configure, wait for math, pack Dst half 0, release it. */
-static inline void pack_single_tile(uint32_t fmt, uint32_t dst_fp32, uint32_t byte_addr)
+/* A whole one-tile pack thread: configure (Dst format `fmt` to L1 `out_fmt`), wait for math, pack
+ * Dst half 0, release it. */
+static inline void pack_single_tile(uint32_t fmt, uint32_t out_fmt, uint32_t dst_fp32, uint32_t byte_addr)
 {
-    pack_config(fmt, dst_fp32);
+    pack_config_formats(fmt, out_fmt, dst_fp32);
     packer_wait_for_math_done();
     pack_tile(0, byte_addr);
     pack_dest_section_done(0, dst_fp32);

@@ -1,12 +1,15 @@
-/* Seed 002's matmul: C[MT x NT tiles] = A[MT x KT] @ B[KT x NT], BF16 tiles in L1, 32-bit Dst,
- * FP32 result tiles. One source, compiled three times (-DTRISC=0 unpack, 1 math, 2 pack), as the
+/* Seed 002's matmul: C[MT x NT tiles] = A[MT x KT] @ B[KT x NT], BF16 tiles in L1 (or BFP8/BFP4
+ * with -DIN_FMT=FMT_BFP8/FMT_BFP4 and -DIN_TILE_BYTES), 32-bit Dst, FP32 result tiles. One source, compiled three times (-DTRISC=0 unpack, 1 math, 2 pack), as the
  * seed's `UNPACK((...))`/`MATH((...))`/`PACK((...))` split does.
  *
  * Parameters (-D): MT, KT, NT, A_ADDR, B_ADDR, C_ADDR, and FIDELITY for TRISC1 (0 LoFi, 2 HiFi2,
  * 3 HiFi3, 4 HiFi4: tt-llk's MathFidelity values = number of phases, 0 meaning one). */
 #include "llk.h"
 
+#ifndef IN_FMT
+#define IN_FMT FMT_BF16
 #define IN_TILE_BYTES (TILE_DATUMS * 2u)
+#endif
 #define OUT_TILE_BYTES (TILE_DATUMS * 4u)
 
 #if TRISC == 0
@@ -15,7 +18,7 @@
  * bank to be free and hands it to the FPU. */
 int main(void)
 {
-    unpack_ab_init(FMT_BF16, FMT_FP32, 1, TILE_DATUMS);
+    unpack_ab_init(IN_FMT, FMT_FP32, 1, TILE_DATUMS);
     for (uint32_t m = 0; m < MT; m++) {
         for (uint32_t n = 0; n < NT; n++) {
             for (uint32_t k = 0; k < KT; k++) {

@@ -2,9 +2,9 @@
  * TRISC0 unpacks A to Dst tile 0 and B to Dst tile 1 (32-bit Dst, unpack-to-Dst) and posts the
  * UNPACK_TO_DEST semaphore; TRISC1 records 6 SFPU instructions into replay slots 0..5 and runs a
  * MOP of 32 iterations of REPLAY(0, 6), each adding 4 rows x 8 columns (SFPLOAD.md: one LReg is
- * 32 datums of Dst); TRISC2 packs Dst tile 0 as FP32.
+ * 32 datums of Dst); TRISC2 (pack_tile.c) packs Dst tile 0 as FP32.
  *
- * Parameters (-D): A_ADDR, B_ADDR, C_ADDR, TRISC. */
+ * Parameters (-D): A_ADDR, B_ADDR, TRISC (0 or 1). */
 #include "llk.h"
 
 #define TILE_BYTES (TILE_DATUMS * 4u)
@@ -23,15 +23,9 @@ int main(void)
     stallwait(STALL_UNPACK | STALL_CFG | STALL_THCON, WAIT_TRISC_CFG);
     unpack_srca_mode(0); /* unpack-to-Dst must not use the SrcA row override */
     unpacker_counters(ADC_UNP_A, TILE_DATUMS);
-    unpacker_base(0, A_ADDR);
-    cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32, 64u);
-    unpacr(0, 0, 0);
-    unpacker_base(0, B_ADDR);
-    cfg_write_ordered(GPR_TMP, THCON_SEC0_REG5_Dest_cntx0_address_ADDR32, 64u + TILE_DATUMS);
-    unpacr(0, 0, 0);
-    /* Tell math the data is in Dst once unpacker 0 is idle (tt-llk's UNPACK_TO_DEST handshake). */
-    stallwait(STALL_SYNC, WAIT_UNPACK0);
-    t6_sem_post(SEM_UNPACK_TO_DEST);
+    unpack_to_dest(A_ADDR, 0);
+    unpack_to_dest(B_ADDR, TILE_DATUMS);
+    unpack_to_dest_done();
     done(0, DONE_OK);
 }
 #elif TRISC == 1
@@ -52,18 +46,11 @@ int main(void)
                 REPLAY_INSN(0, 6), REPLAY_INSN(0, 6));
     push(TT_OP_SETRWC(CLR_NONE, 0, 0, 0, 0, SET_ABD_F));
 
-    t6_sem_wait(STALL_SFPU | STALL_MATH | STALL_SYNC, SEM_UNPACK_TO_DEST, SEM_STALL_ON_ZERO);
-    t6_sem_get(SEM_UNPACK_TO_DEST);
+    math_wait_unpack_to_dest();
     math_wait_for_dest_available();
     mop_run();
     push(TT_OP_SETC16(ADDR_MOD_SET_Base_ADDR32, 0));
     math_dest_section_done(0);
     done(1, DONE_OK);
-}
-#elif TRISC == 2
-int main(void)
-{
-    pack_single_tile(FMT_FP32, 1, C_ADDR);
-    done(2, DONE_OK);
 }
 #endif
