@@ -9,8 +9,9 @@ py=python3
 "$py" -c 'import numpy' 2>/dev/null || py=/usr/bin/python3
 status=0
 # macrosim's `tensix run`, if this checkout has it (checked once; its dump is compared too)
-macrosim=""
-if [ -n "${TTSIM_DIR:-}" ] && (cd "$root" && cargo build -q -p macrosim 2>/dev/null) &&
+# (MACROSIM=path/to/macrosim uses that binary instead of building this checkout's)
+macrosim="${MACROSIM:-}"
+if [ -z "$macrosim" ] && [ -n "${TTSIM_DIR:-}" ] && (cd "$root" && cargo build -q -p macrosim 2>/dev/null) &&
     "$root/target/debug/macrosim" tensix run --help >/dev/null 2>&1; then
     macrosim="$root/target/debug/macrosim"
 fi
