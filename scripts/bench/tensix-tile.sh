@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Tensix tile speed on seed 002's matmul kernels: simulated tile cycles per second (one cycle =
 # one Wait Gate issue slot per thread in the functional tile) and TRISC MIPS (RISC-V
-# instructions of the three cores per host second), from `macrosim tensix run --repeat N
+# instructions of the three cores per host CPU-second of the simulating thread), from
+# `macrosim tensix run --repeat N
 # --stats` (N fresh tiles per sample; loading the manifest is outside the timed part).
 # ROUNDS samples per manifest; the table gives medians.
 #
@@ -14,7 +15,8 @@ cd "$(dirname "$0")/../.."
 
 ROUNDS=${1:-5}
 REPEAT=${2:-2000}
-manifests=(examples/tensix/kernels/matmul_hifi4.toml examples/tensix/kernels/matmul_k4_hifi2.toml)
+manifests=(examples/tensix/kernels/matmul_hifi4.toml examples/tensix/kernels/matmul_k4_hifi2.toml
+           examples/tensix/kernels/eltwise_add.toml examples/tensix/kernels/sfpu_add.toml)
 cargo build --release --quiet -p macrosim
 bin=target/release/macrosim
 

@@ -7,7 +7,8 @@ use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use cpu_time::ThreadTime;
+use std::time::Duration;
 use toml_edit::{Document, Item};
 
 #[derive(clap::Args)]
@@ -291,7 +292,7 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
     let mut last = None;
     for _ in 0..args.repeat {
         let mut tile = load_tile(&man)?;
-        let start = Instant::now();
+        let start = ThreadTime::now();
         let stats = tile.run(max)?;
         host += start.elapsed();
         total.cycles += stats.cycles;
@@ -415,7 +416,7 @@ fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) {
     println!("tensix instructions per unit: {}", units.join(", "));
     let insns: u64 = total.core_insns.iter().sum();
     println!(
-        "host time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
+        "host CPU time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
         total.cycles as f64 / secs / 1e6,
         insns as f64 / secs / 1e6
     );
