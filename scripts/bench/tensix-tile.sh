@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Tensix tile speed on seed 002's matmul kernels: simulated tile cycles per second (one cycle =
-# one Wait Gate issue slot per thread in the functional tile) and TRISC MIPS (RISC-V
-# instructions of the three cores per host CPU-second of the simulating thread), from
-# `macrosim tensix run --repeat N
-# --stats` (N fresh tiles per sample; loading the manifest is outside the timed part).
+# Tensix tile speed on seed 002's matmul kernels (and the eltwise / SFPU ones): simulated tile
+# cycles per second (one cycle = one Wait Gate issue slot per thread in the functional tile)
+# and TRISC MIPS (RISC-V instructions of the three cores), per CPU-second of the simulating
+# thread, from `macrosim tensix run --repeat N --stats` (N fresh tiles per sample; loading the
+# manifest and building the harts are outside the timed part).
 # ROUNDS samples per manifest; the table gives medians.
 #
 # With TTSIM_DIR set (a ttsim build outside this repository, notes/ttsim.md), each round also
