@@ -3,11 +3,11 @@
 
 use crate::tensix_formats::{self as formats, Fmt};
 use anyhow::{Context, Result, anyhow, bail};
+use cpu_time::ThreadTime;
 use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use cpu_time::ThreadTime;
 use std::time::Duration;
 use toml_edit::{Document, Item};
 
