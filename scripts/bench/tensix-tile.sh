@@ -19,6 +19,8 @@ manifests=(examples/tensix/kernels/matmul_hifi4.toml examples/tensix/kernels/mat
            examples/tensix/kernels/eltwise_add.toml examples/tensix/kernels/sfpu_add.toml)
 cargo build --release --quiet -p macrosim
 bin=target/release/macrosim
+py=python3
+"$py" -c 'import numpy' 2>/dev/null || py=/usr/bin/python3
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
@@ -34,7 +36,7 @@ for m in "${manifests[@]}"; do
         per=$(sed -n 's/^cycles: \([0-9]*\)$/\1/p' <<<"$out")
         if [ -n "${TTSIM_DIR:-}" ]; then
             t0=$(date +%s.%N); "$bin" tensix run "$m" >/dev/null; t1=$(date +%s.%N)
-            python3 scripts/tensix/ttsim-compare.py "$m" >/dev/null; t2=$(date +%s.%N)
+            "$py" scripts/tensix/ttsim-compare.py "$m" >/dev/null; t2=$(date +%s.%N)
             ours+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
             theirs+=("$(echo "($t2 - $t1) * 1000" | bc -l)")
         fi
