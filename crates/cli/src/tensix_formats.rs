@@ -240,14 +240,14 @@ mod tests {
     }
 
     // BFP8: a block whose largest exponent is 2^0 stores 1.5 as 0x60 (1.5 · 2^6) and −0.25 as
-    // sign | 16; BFP4 keeps 3 magnitude bits, two datums a byte, low nibble first; both decode
-    // back exactly.
+    // sign | 16; the next block's exponent is 3.0's (128); BFP4 keeps 3 magnitude bits, two
+    // datums a byte, low nibble first; both decode back exactly.
     #[test]
     fn bfp_round_trip() {
         let mut m = vec![0.0; 1024];
         m[0] = 1.5;
         m[1] = -0.25;
-        m[16] = 3.0;
+        m[32] = 3.0; // row 1, column 0: tile position 16, the second block
         let b = encode(&m, Fmt::Bfp8, true, 32, 32);
         assert_eq!(b.len(), 64 + 1024);
         assert_eq!((b[0], b[1]), (127, 128));
@@ -257,9 +257,10 @@ mod tests {
         assert_eq!(b4.len(), 64 + 512);
         assert_eq!(
             b4[64],
-            0x6 | (0x8 << 4),
-            "1.5 → 6, −0.25 → sign with magnitude 0 (rounds to 0)"
+            0x6 | (0x9 << 4),
+            "1.5 → 6 (1.5 · 2^2), −0.25 → sign | 1"
         );
+        assert_eq!(decode(&b4, Fmt::Bfp4, true, 32, 32), m);
     }
 
     // FP16 / BF16 / TF32 scalars round to nearest even; FP16 subnormals decode.
