@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 pub mod linx;
 pub mod riscv;
 pub mod tensix;
+pub mod tensix_header;
 
 /// The workspace root (the parent of this crate's directory).
 pub fn workspace_root() -> PathBuf {
@@ -29,6 +30,16 @@ pub const GENERATED: &[Generated] = &[
         target: "tensix",
         output: tensix::OUTPUT,
         generate: tensix::generate,
+    },
+    Generated {
+        target: "tensix-header",
+        output: tensix_header::OPS_OUTPUT,
+        generate: tensix_header::generate_ops,
+    },
+    Generated {
+        target: "tensix-header",
+        output: tensix_header::CFG_OUTPUT,
+        generate: tensix_header::generate_cfg,
     },
     Generated {
         target: "linx",

@@ -37,16 +37,16 @@ const ARCHES: [ArchData; 2] = [
     },
 ];
 
-struct Field {
-    name: String,
-    lsb: u32,
-    width: u32,
+pub(crate) struct Field {
+    pub(crate) name: String,
+    pub(crate) lsb: u32,
+    pub(crate) width: u32,
 }
 
-struct Insn {
-    mnemonic: String,
-    opcode: u32,
-    fields: Vec<Field>,
+pub(crate) struct Insn {
+    pub(crate) mnemonic: String,
+    pub(crate) opcode: u32,
+    pub(crate) fields: Vec<Field>,
 }
 
 impl Insn {
@@ -103,7 +103,7 @@ fn generate_from(texts: &[(String, String)]) -> anyhow::Result<String> {
     Ok(out)
 }
 
-fn parse_arch(encodings: &str, ttsim: &str) -> anyhow::Result<Vec<Insn>> {
+pub(crate) fn parse_arch(encodings: &str, ttsim: &str) -> anyhow::Result<Vec<Insn>> {
     let encodings: Value = serde_json::from_str(encodings)?;
     let ttsim: Value = serde_json::from_str(ttsim)?;
     let Some(encodings) = encodings.as_object() else {

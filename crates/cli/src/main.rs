@@ -11,6 +11,8 @@ mod riscv;
 mod size;
 mod stop;
 mod tensix;
+mod tensix_formats;
+mod tensix_run;
 
 #[derive(Parser)]
 #[command(

@@ -23,6 +23,8 @@ pub enum Command {
     Expand(ExpandArgs),
     /// Measure expansion throughput (output words per second) of programs
     Bench(BenchArgs),
+    /// Run a whole Wormhole B0 tile (TRISC0/1/2 firmware and the backend) from a manifest
+    Run(crate::tensix_run::RunArgs),
 }
 
 #[derive(clap::Args)]
@@ -73,6 +75,7 @@ pub fn run(cmd: Command) -> ExitCode {
     match cmd {
         Command::Expand(args) => expand(&args),
         Command::Bench(args) => bench(&args),
+        Command::Run(args) => crate::tensix_run::run(&args),
     }
 }
 

@@ -13,8 +13,10 @@
 //! (`notes/tensix.md`).
 
 mod arch;
+pub mod backend;
 pub mod frontend;
 pub mod isa;
 pub mod program;
+pub mod tile;
 
 pub use arch::{Arch, UnknownArch};

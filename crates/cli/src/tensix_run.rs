@@ -1,0 +1,423 @@
+//! `macrosim tensix run MANIFEST.toml`: load the cores' ELFs and the inputs into a tile, run
+//! it, compare and dump the outputs (coord/TILE_CONTRACT.md gives the manifest).
+
+use crate::tensix_formats::{self as formats, Fmt};
+use anyhow::{Context, Result, anyhow, bail};
+use cpu_time::ThreadTime;
+use macrosim_tensix::isa::IsaTable;
+use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Duration;
+use toml_edit::{Document, Item};
+
+#[derive(clap::Args)]
+pub struct RunArgs {
+    /// The manifest (TOML) naming the cores' ELFs, inputs and outputs
+    manifest: PathBuf,
+    /// Stop after this many cycles (overrides the manifest's max_cycles)
+    #[arg(long)]
+    max_cycles: Option<u64>,
+    /// Print instructions per core, Tensix instructions per unit and cycles
+    #[arg(long)]
+    stats: bool,
+    /// Write every output as DIR/NAME.txt and DIR/NAME.bin
+    #[arg(long)]
+    dump: Option<PathBuf>,
+    /// Run the kernel this many times on fresh tiles (a benchmark; --stats reports the speed
+    /// over all runs)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    repeat: u32,
+}
+
+struct Matrix {
+    name: String,
+    addr: u32,
+    fmt: Fmt,
+    tiles: bool,
+    rows: usize,
+    cols: usize,
+    file: Option<PathBuf>,
+    tolerance: f64,
+}
+
+struct Manifest {
+    cores: Vec<(usize, PathBuf)>,
+    max_cycles: Option<u64>,
+    inputs: Vec<Matrix>,
+    raw_inputs: Vec<(u32, PathBuf)>,
+    outputs: Vec<Matrix>,
+    raw_outputs: Vec<RawOutput>,
+}
+
+/// An output compared as raw bytes (`bytes = N`, no `format`).
+struct RawOutput {
+    name: String,
+    addr: u32,
+    bytes: usize,
+    expect: Option<PathBuf>,
+}
+
+fn line_of(text: &str, item: &Item) -> usize {
+    item.span()
+        .map_or(0, |s| text[..s.start].matches('\n').count() + 1)
+}
+
+fn parse_manifest(path: &Path) -> Result<Manifest> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let doc = Document::parse(text.as_str()).map_err(|e| {
+        let line = e
+            .span()
+            .map_or(0, |s| text[..s.start].matches('\n').count() + 1);
+        anyhow!("{}:{line}: {}", path.display(), e.message())
+    })?;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let at =
+        |item: &Item, what: String| anyhow!("{}:{}: {what}", path.display(), line_of(&text, item));
+    let root = doc.as_table();
+    if let Some(a) = root.get("arch")
+        && a.as_str() != Some("wh")
+    {
+        bail!(at(
+            a,
+            "arch: only \"wh\" (Wormhole B0) runs on the tile model".into()
+        ));
+    }
+    let max_cycles = match root.get("max_cycles") {
+        Some(i) => Some(
+            i.as_integer()
+                .and_then(|v| u64::try_from(v).ok())
+                .ok_or_else(|| at(i, "max_cycles must be a non-negative integer".into()))?,
+        ),
+        None => None,
+    };
+    let mut cores = Vec::new();
+    if let Some(c) = root.get("cores") {
+        let t = c
+            .as_table()
+            .ok_or_else(|| at(c, "[cores] must be a table".into()))?;
+        for (k, v) in t.iter() {
+            let idx = CORE_NAMES.iter().position(|n| *n == k).ok_or_else(|| {
+                at(
+                    v,
+                    format!("unknown core `{k}` (trisc0, trisc1, trisc2, brisc)"),
+                )
+            })?;
+            let f = v
+                .as_str()
+                .ok_or_else(|| at(v, format!("{k} must be a path string")))?;
+            cores.push((idx, dir.join(f)));
+        }
+    }
+    let mut inputs = Vec::new();
+    let mut raw_inputs = Vec::new();
+    let mut outputs = Vec::new();
+    let mut raw_outputs = Vec::new();
+    for (key, list) in [("input", 0), ("output", 1)] {
+        let Some(item) = root.get(key) else { continue };
+        let arr = item
+            .as_array_of_tables()
+            .ok_or_else(|| at(item, format!("`{key}` must be [[{key}]] tables")))?;
+        for t in arr.iter() {
+            let here = |what: String| {
+                let line = t
+                    .span()
+                    .map_or(0, |s| text[..s.start].matches('\n').count() + 1);
+                anyhow!("{}:{line}: [[{key}]]: {what}", path.display())
+            };
+            let get_str = |k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_owned);
+            let get_int = |k: &str| t.get(k).and_then(|v| v.as_integer());
+            let name = get_str("name").ok_or_else(|| here("missing `name`".into()))?;
+            let addr = get_int("addr")
+                .and_then(|a| u32::try_from(a).ok())
+                .ok_or_else(|| here(format!("{name}: missing or bad `addr`")))?;
+            let file = get_str(if list == 0 { "file" } else { "expect" }).map(|f| dir.join(f));
+            let Some(fs) = get_str("format") else {
+                if list == 0 {
+                    raw_inputs.push((
+                        addr,
+                        file.ok_or_else(|| here(format!("{name}: missing `file`")))?,
+                    ));
+                    continue;
+                }
+                let bytes = get_int("bytes")
+                    .and_then(|v| usize::try_from(v).ok())
+                    .filter(|&v| v > 0)
+                    .ok_or_else(|| here(format!("{name}: give `format` or `bytes`")))?;
+                raw_outputs.push(RawOutput {
+                    name,
+                    addr,
+                    bytes,
+                    expect: file,
+                });
+                continue;
+            };
+            let fmt = Fmt::parse(&fs).ok_or_else(|| {
+                here(format!(
+                    "{name}: format `{fs}` is not supported (fp32, tf32, bf16, fp16, int32, bfp8, bfp4)"
+                ))
+            })?;
+            let layout = get_str("layout").unwrap_or_else(|| "rows".into());
+            let tiles = match layout.as_str() {
+                "tiles" => true,
+                "rows" => false,
+                l => return Err(here(format!("{name}: layout `{l}` (tiles or rows)"))),
+            };
+            let dim = |k: &str| {
+                get_int(k)
+                    .and_then(|v| usize::try_from(v).ok())
+                    .filter(|&v| v > 0)
+            };
+            let (rows, cols) = (
+                dim("rows").ok_or_else(|| here(format!("{name}: missing `rows`")))?,
+                dim("cols").ok_or_else(|| here(format!("{name}: missing `cols`")))?,
+            );
+            if (tiles || fmt.is_bfp()) && (!tiles || rows % 32 != 0 || cols % 32 != 0) {
+                return Err(here(format!(
+                    "{name}: the tiles layout (required for bfp8 and bfp4) needs rows and cols multiples of 32"
+                )));
+            }
+            let tolerance = t
+                .get("tolerance")
+                .and_then(|v| v.as_float().or(v.as_integer().map(|i| i as f64)))
+                .unwrap_or(0.0);
+            if list == 0 && file.is_none() {
+                return Err(here(format!("{name}: missing `file`")));
+            }
+            let m = Matrix {
+                name,
+                addr,
+                fmt,
+                tiles,
+                rows,
+                cols,
+                file,
+                tolerance,
+            };
+            if list == 0 {
+                inputs.push(m)
+            } else {
+                outputs.push(m)
+            }
+        }
+    }
+    Ok(Manifest {
+        cores,
+        max_cycles,
+        inputs,
+        raw_inputs,
+        outputs,
+        raw_outputs,
+    })
+}
+
+/// Whitespace-separated numbers, `#` comment lines skipped.
+fn read_values(path: &Path) -> Result<Vec<f64>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        for tok in line.split_whitespace() {
+            out.push(
+                tok.parse::<f64>().map_err(|_| {
+                    anyhow!("{}:{}: `{tok}` is not a number", path.display(), n + 1)
+                })?,
+            );
+        }
+    }
+    Ok(out)
+}
+
+fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
+    let mut bytes = vec![0u8; formats::byte_len(m.fmt, m.rows, m.cols)];
+    tile.l1
+        .read_into(u64::from(m.addr), &mut bytes, macrosim_core::Access::Read)?;
+    Ok(formats::decode(&bytes, m.fmt, m.tiles, m.rows, m.cols))
+}
+
+/// A tile with the manifest's cores and inputs loaded.
+fn load_tile(man: &Manifest) -> Result<Tile> {
+    let table: &'static IsaTable = macrosim_tensix::Arch::WormholeB0.table();
+    let mut tile = Tile::new(table);
+    for (idx, path) in &man.cores {
+        let elf =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        tile.load_core(*idx, &elf)?;
+    }
+    for (addr, path) in &man.raw_inputs {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        tile.l1.write_bytes(u64::from(*addr), &bytes)?;
+    }
+    for m in &man.inputs {
+        let path = m.file.as_ref().expect("checked");
+        let vals = read_values(path)?;
+        if vals.len() != m.rows * m.cols {
+            bail!(
+                "{}: {} values, input `{}` is {}x{}",
+                path.display(),
+                vals.len(),
+                m.name,
+                m.rows,
+                m.cols
+            );
+        }
+        let bytes = formats::encode(&vals, m.fmt, m.tiles, m.rows, m.cols);
+        tile.l1.write_bytes(u64::from(m.addr), &bytes)?;
+    }
+    Ok(tile)
+}
+
+pub fn run(args: &RunArgs) -> ExitCode {
+    match run_inner(args) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::from(1),
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run_inner(args: &RunArgs) -> Result<bool> {
+    let man = parse_manifest(&args.manifest)?;
+    let max = args.max_cycles.or(man.max_cycles).unwrap_or(10_000_000);
+    let mut host = Duration::ZERO;
+    let mut total = Stats::default();
+    let mut last = None;
+    for _ in 0..args.repeat {
+        let mut tile = load_tile(&man)?;
+        let start = ThreadTime::now();
+        let stats = tile.run(max)?;
+        host += start.elapsed();
+        total.cycles += stats.cycles;
+        for (t, s) in total.core_insns.iter_mut().zip(stats.core_insns) {
+            *t += s;
+        }
+        last = Some((tile, stats));
+    }
+    let (tile, stats) = last.expect("at least one run");
+    let mut all_ok = true;
+    for m in &man.outputs {
+        let got = read_matrix(&tile, m)?;
+        if let Some(dir) = &args.dump {
+            std::fs::create_dir_all(dir)?;
+            let mut txt = format!("# {} {}x{} {:?}, %.9g\n", m.name, m.rows, m.cols, m.fmt);
+            for r in 0..m.rows {
+                let row: Vec<String> = (0..m.cols)
+                    .map(|c| format!("{}", got[r * m.cols + c] as f32))
+                    .collect();
+                txt.push_str(&row.join(" "));
+                txt.push('\n');
+            }
+            std::fs::write(dir.join(format!("{}.txt", m.name)), txt)?;
+            let len = formats::byte_len(m.fmt, m.rows, m.cols);
+            let mut bin = vec![0u8; len];
+            tile.l1
+                .read_into(u64::from(m.addr), &mut bin, macrosim_core::Access::Read)?;
+            std::fs::write(dir.join(format!("{}.bin", m.name)), bin)?;
+        }
+        let Some(path) = &m.file else {
+            println!("{}: {} x {} {:?}", m.name, m.rows, m.cols, m.fmt);
+            continue;
+        };
+        let want = read_values(path)?;
+        if want.len() != got.len() {
+            bail!(
+                "{}: {} values, output `{}` is {}x{}",
+                path.display(),
+                want.len(),
+                m.name,
+                m.rows,
+                m.cols
+            );
+        }
+        let mut max_err = 0.0f64;
+        let mut mismatches = 0;
+        for (g, w) in got.iter().zip(&want) {
+            let err = (g - f64::from(*w as f32)).abs();
+            max_err = max_err.max(err);
+            let same = if m.tolerance == 0.0 {
+                (*g as f32).to_bits() == (*w as f32).to_bits()
+            } else {
+                err <= m.tolerance
+            };
+            if !same {
+                mismatches += 1;
+            }
+        }
+        let ok = mismatches == 0;
+        all_ok &= ok;
+        let rule = if m.tolerance == 0.0 {
+            "bit-exact".to_string()
+        } else {
+            format!("tolerance {}", m.tolerance)
+        };
+        println!(
+            "{}: {} x {} {:?}: max |err| vs expect {:e} ({rule}, {mismatches} mismatches), {}",
+            m.name,
+            m.rows,
+            m.cols,
+            m.fmt,
+            max_err,
+            if ok { "OK" } else { "FAIL" }
+        );
+    }
+    for r in &man.raw_outputs {
+        let mut got = vec![0u8; r.bytes];
+        tile.l1
+            .read_into(u64::from(r.addr), &mut got, macrosim_core::Access::Read)?;
+        if let Some(dir) = &args.dump {
+            std::fs::create_dir_all(dir)?;
+            std::fs::write(dir.join(format!("{}.bin", r.name)), &got)?;
+        }
+        let Some(path) = &r.expect else {
+            println!("{}: {} bytes", r.name, r.bytes);
+            continue;
+        };
+        let want =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let diff =
+            got.iter().zip(&want).filter(|(a, b)| a != b).count() + got.len().abs_diff(want.len());
+        all_ok &= diff == 0;
+        println!(
+            "{}: {} bytes: {diff} differing bytes vs expect, {}",
+            r.name,
+            r.bytes,
+            if diff == 0 { "OK" } else { "FAIL" }
+        );
+    }
+    if args.stats {
+        print_stats(&stats, &total, host.as_secs_f64(), args.repeat);
+    }
+    Ok(all_ok)
+}
+
+fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) {
+    println!("cycles: {}", s.cycles);
+    for (i, name) in CORE_NAMES.iter().enumerate() {
+        if s.core_insns[i] > 0 {
+            println!(
+                "{name}: {} RISC-V instructions, {} Tensix pushes",
+                s.core_insns[i], s.pushes[i]
+            );
+        }
+    }
+    let units: Vec<String> = s
+        .unit_totals()
+        .iter()
+        .map(|(u, n)| format!("{} {n}", u.name()))
+        .collect();
+    println!("tensix instructions per unit: {}", units.join(", "));
+    let insns: u64 = total.core_insns.iter().sum();
+    println!(
+        "host CPU time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
+        total.cycles as f64 / secs / 1e6,
+        insns as f64 / secs / 1e6
+    );
+}

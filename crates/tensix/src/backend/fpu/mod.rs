@@ -1,0 +1,286 @@
+//! The Matrix Unit (FPU) instructions: MVMUL.md, ELWADD.md, ELWSUB.md, ELWMUL.md, ZEROACC.md,
+//! ZEROSRC.md, SETRWC.md, INCRWC.md, MOVA2D.md, MOVB2D.md. Arithmetic in [`arith`].
+
+pub mod arith;
+mod movers;
+
+use super::config::Fields;
+use super::{Backend, ExecResult};
+use arith::AccMode;
+
+/// Src formats (tt-llk `DataFormat`): FP16 = 1, FP8 = 10 are the FP16 style; TF32 = 4 keeps
+/// all 10 mantissa bits; the rest are the BF16 style (MVMUL.md).
+fn src_mask(fmt: u32) -> u32 {
+    match fmt {
+        1 | 10 => 0x4_7fff,
+        4 => 0x7_ffff,
+        _ => 0x7_fff8,
+    }
+}
+
+pub(super) struct MathCfg {
+    /// The effective SrcA format (FP16 when FP16A_FORCE).
+    srca_fmt: u32,
+    mode: AccMode,
+    int8: bool,
+    mask_a: u32,
+    mask_b: u32,
+    phase: u32,
+    dst_base: u32,
+}
+
+pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
+    let f = Fields::get();
+    let fp16_force = b.cfg.thd(t, f.fp16a_force) != 0;
+    let int8 = b.cfg.cfg(t, f.int8_math) != 0;
+    let srca_fmt = if b.cfg.cfg(t, f.alu_srca_override) != 0 {
+        b.cfg.cfg(t, f.alu_srca_val)
+    } else {
+        b.cfg.cfg(t, f.alu_srca_fmt)
+    };
+    let srcb_fmt = b.cfg.cfg(t, f.alu_srcb_fmt);
+    let (fa, fb) = if fp16_force {
+        (1, 1)
+    } else {
+        (srca_fmt, srcb_fmt)
+    };
+    let exp8 = !matches!(fa, 1 | 10);
+    let fp32 = !fp16_force && (int8 || b.cfg.cfg(t, f.fp32_acc) != 0);
+    MathCfg {
+        srca_fmt: fa,
+        mode: AccMode { fp32, exp8 },
+        int8,
+        mask_a: src_mask(fa),
+        mask_b: src_mask(fb),
+        phase: (b.rwc[t].fidelity + b.cfg.thd(t, f.fidelity_base)) & 3,
+        dst_base: b.cfg.thd(t, f.math_offset) + b.cfg.cfg(t, f.dest_regw_base),
+    }
+}
+
+fn read_dst(b: &Backend, m: &MathCfg, row: usize, col: usize) -> u32 {
+    if m.mode.fp32 {
+        b.dst.read32(row, col)
+    } else if m.mode.exp8 {
+        u32::from(b.dst.read16(row, col)) << 16
+    } else {
+        // FP16 Dst datum as an FP32-shaped pattern with a 5-bit exponent (ttsim's form).
+        let x = u32::from(b.dst.read16(row, col));
+        ((x & 0x8000) << 16) | ((x & 0x7fff) << 13)
+    }
+}
+
+fn write_dst(b: &mut Backend, m: &MathCfg, row: usize, col: usize, v: u32) {
+    if m.mode.fp32 {
+        b.dst.write32(row, col, v);
+    } else if m.mode.exp8 {
+        b.dst.write16(row, col, (v >> 16) as u16);
+    } else {
+        b.dst.write16(
+            row,
+            col,
+            (((v >> 16) & 0x8000) | ((v >> 13) & 0x7fff)) as u16,
+        );
+    }
+}
+
+/// The Flip bits (clear_dvalid[23:22]: bit 0 SrcA, bit 1 SrcB) of MVMUL.md and SETRWC.md.
+fn flip(b: &mut Backend, t: usize, bits: u32) {
+    let f = Fields::get();
+    if bits & 1 != 0 {
+        let off = b.cfg.thd(t, f.clr_dvalid_a_disable) != 0;
+        b.srca.flip_fpu(off);
+    }
+    if bits & 2 != 0 {
+        let off = b.cfg.thd(t, f.clr_dvalid_b_disable) != 0;
+        b.srcb.flip_fpu(off);
+    }
+}
+
+pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
+    match opcode {
+        0x26 => mvmul(b, t, w),
+        0x27 | 0x28 | 0x30 => eltwise(b, t, opcode, w),
+        0x10 => zeroacc(b, t, w),
+        0x11 => {
+            zerosrc(b, w);
+            Ok(())
+        }
+        // SETRWC: clear_ab_vld[23:22], rwc_cr[21:18], d[17:14], b[13:10], a[9:6], mask[5:0].
+        0x37 => {
+            b.rwc[t].setrwc(
+                (w >> 18) & 15,
+                (w >> 14) & 15,
+                (w >> 10) & 15,
+                (w >> 6) & 15,
+                w & 0x3f,
+            );
+            flip(b, t, (w >> 22) & 3);
+            Ok(())
+        }
+        // INCRWC: cr[20:18], d[17:14], b[13:10], a[9:6].
+        0x38 => {
+            b.rwc[t].incrwc((w >> 18) & 7, (w >> 14) & 15, (w >> 10) & 15, (w >> 6) & 15);
+            Ok(())
+        }
+        0x12 | 0x13 => movers::src_to_dst(b, t, opcode == 0x13, w),
+        0x08 | 0x0a => movers::dst_to_src(b, t, opcode == 0x0a, w),
+        0x16 => {
+            movers::transpose_srcb(b);
+            Ok(())
+        }
+        _ => Err("not an instruction of this model (yet)".into()),
+    }
+}
+
+/// MVMUL.md: Dst[8 rows] += SrcB[8 rows] × SrcA[16 rows].
+fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
+    let broadcast = (w >> 19) & 7;
+    if broadcast != 0 {
+        return Err(format!(
+            "instr_mod19 = {broadcast} (BroadcastSrcBRow) is not modelled"
+        ));
+    }
+    let m = math_cfg(b, t);
+    if m.int8 {
+        return Err("INT8 math is not modelled".into());
+    }
+    let srca_row = (b.rwc[t].srca & 0x38) as usize;
+    let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
+    let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - 8);
+    let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
+    // SrcA columns (k = 0..16 for each output column j) and SrcB rows, decoded once.
+    let mut a_cols = [[arith::Operand::default(); 16]; 16];
+    for k in 0..16 {
+        let row = &b.srca.banks[ba][(srca_row + k) & 63];
+        for (col, &v) in a_cols.iter_mut().zip(row) {
+            col[k] = arith::Operand::srca(v & m.mask_a, m.phase);
+        }
+    }
+    let adj = arith::product_exp_adj(m.mode, m.phase);
+    for i in 0..8 {
+        let brow = b.srcb.banks[bb][(srcb_row + i) & 63]
+            .map(|v| arith::Operand::srcb(v & m.mask_b, m.phase));
+        for (j, acol) in a_cols.iter().enumerate() {
+            let d = read_dst(b, &m, dst_row + i, j);
+            let r = arith::dot16_decoded(acol, &brow, d, m.mode, adj);
+            write_dst(b, &m, dst_row + i, j, r);
+        }
+    }
+    flip(b, t, (w >> 22) & 3);
+    let cfg = &b.cfg;
+    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    Ok(())
+}
+
+/// ELWMUL.md / ELWADD.md / ELWSUB.md on 8 rows × 16 columns.
+fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
+    let m = math_cfg(b, t);
+    if m.int8 {
+        return Err("INT8 math is not modelled".into());
+    }
+    let accumulate = opcode == 0x27 || (w >> 21) & 1 != 0;
+    if opcode != 0x27 && m.phase != 0 {
+        return Err(format!(
+            "fidelity phase {} with ELWADD/ELWSUB (ELWADD.md: software keeps it 0)",
+            m.phase
+        ));
+    }
+    let bcast = (w >> 19) & 3;
+    let srca_row = b.rwc[t].srca as usize;
+    let srcb_row = b.rwc[t].srcb as usize;
+    let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & 0x3f8;
+    let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
+    for i in 0..8 {
+        for j in 0..16 {
+            let a = b.srca.banks[ba][(srca_row + i) & 63][j] & m.mask_a;
+            let brow = if bcast & 2 != 0 {
+                srcb_row
+            } else {
+                srcb_row + i
+            };
+            let bcol = if bcast & 1 != 0 { 0 } else { j };
+            let mut bv = b.srcb.banks[bb][brow & 63][bcol] & m.mask_b;
+            let d = if accumulate {
+                read_dst(b, &m, dst_row + i, j)
+            } else {
+                0
+            };
+            let r = if opcode == 0x27 {
+                arith::mul1(a, bv, d, m.mode, m.phase)
+            } else {
+                if opcode == 0x30 {
+                    bv ^= 1 << 18;
+                }
+                let (za, zb) = (arith::src_is_zero(a), arith::src_is_zero(bv));
+                arith::add1(if za { 0 } else { a }, if zb { 0 } else { bv }, d, m.mode)
+            };
+            write_dst(b, &m, dst_row + i, j, r);
+        }
+    }
+    flip(b, t, (w >> 22) & 3);
+    let cfg = &b.cfg;
+    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    Ok(())
+}
+
+/// ZEROACC.md: clear_mode[23:19] (bit 2 UseDst32b, bits 1:0 Mode), AddrMode[18:15], Imm10.
+fn zeroacc(b: &mut Backend, t: usize, w: u32) -> ExecResult {
+    let mode = (w >> 19) & 3;
+    let dst32 = (w >> 21) & 1 != 0;
+    let imm = (w & 0x3ff) as usize;
+    match mode {
+        0 => {
+            let m = math_cfg(b, t);
+            let row = (imm + m.dst_base as usize + b.rwc[t].dst as usize) & 0x3ff;
+            if m.mode.fp32 {
+                b.dst.clear32(row..row + 1);
+            } else {
+                b.dst.clear16(row..row + 1);
+            }
+        }
+        1 => {
+            let block = imm & 0xff;
+            if dst32 && block < 32 {
+                b.dst.clear32(block * 16..block * 16 + 16);
+            } else if !dst32 && block < 64 {
+                b.dst.clear16(block * 16..block * 16 + 16);
+            }
+        }
+        2 => {
+            let half = if imm & 1 != 0 { 512..1024 } else { 0..512 };
+            b.dst.clear16(half);
+        }
+        _ => b.dst.clear16(0..1024),
+    }
+    if mode <= 1 {
+        let cfg = &b.cfg;
+        b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    }
+    Ok(())
+}
+
+/// ZEROSRC.md: zero_val[4] (NegativeInfSrcA), write_mode[3] (SingleBankMatrixUnit),
+/// bank_mask[2] (BothBanks), src_mask[1:0] (ClearSrcB, ClearSrcA).
+fn zerosrc(b: &mut Backend, w: u32) {
+    let neg_inf_a = (w >> 4) & 1 != 0;
+    let single_fpu = (w >> 3) & 1 != 0;
+    let both = (w >> 2) & 1 != 0;
+    for (which, src) in [(1, &mut b.srca), (2, &mut b.srcb)] {
+        if w & which == 0 {
+            continue;
+        }
+        let banks: &[usize] = if both {
+            &[0, 1]
+        } else if single_fpu {
+            &[src.fpu_bank]
+        } else {
+            &[src.unpack_bank]
+        };
+        let fill = if which == 1 && neg_inf_a { 0x7_ffff } else { 0 };
+        for &bank in banks {
+            for row in src.banks[bank].iter_mut() {
+                *row = [fill; 16];
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! The Tensix backend of one tile, functional model: the Wait Gate of each thread, the Sync
+//! Unit, configuration and GPRs, RWCs and ADCs, the register files, the unpackers, the
+//! Matrix Unit (FPU), the packers and the Vector Unit (SFPU).
+//!
+//! [`Backend::issue`] offers one instruction of one thread to its Wait Gate: either it stalls
+//! (nothing changes; the reason is returned) or it executes whole and its effects are
+//! visible at once. One issue per thread per cycle is the functional tile's clock; every
+//! executed instruction is counted per unit ([`Backend::counts`]) so that a cycle model can
+//! replay the same stream of (thread, unit, word) events with latencies of its own.
+
+pub mod adc;
+pub mod config;
+pub mod fpu;
+mod gate;
+pub mod pack;
+pub mod regs;
+pub mod rwc;
+pub mod sfpu;
+pub mod sync;
+mod thcon;
+pub mod unit;
+pub mod unpack;
+
+pub use gate::{Latched, Stall};
+pub use unit::Unit;
+
+use crate::isa::IsaTable;
+use config::Config;
+use macrosim_core::SparseMemory;
+use regs::{Dst, SrcFile};
+use rwc::Rwc;
+use sync::SyncUnit;
+
+/// A fault of the backend: the instruction cannot run in this model.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("thread T{thread}: {unit} instruction {word:#010x} ({mnemonic}): {what}")]
+pub struct BackendFault {
+    pub thread: usize,
+    pub word: u32,
+    pub unit: &'static str,
+    pub mnemonic: &'static str,
+    pub what: String,
+}
+
+/// The outcome of offering an instruction to a Wait Gate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Issue {
+    Executed,
+    Stalled(Stall),
+}
+
+/// What an executing instruction reports back to [`Backend::issue`].
+pub(crate) type ExecResult = Result<(), String>;
+
+/// The whole backend state of one tile.
+pub struct Backend {
+    pub table: &'static IsaTable,
+    pub cfg: Config,
+    pub rwc: [Rwc; 3],
+    pub gpr: [[u32; 64]; 3],
+    pub srca: SrcFile,
+    pub srcb: SrcFile,
+    pub dst: Dst,
+    pub sync: SyncUnit,
+    pub adcs: adc::Adcs,
+    pub unpackers: unpack::Unpackers,
+    pub packers: pack::Packers,
+    pub sfpu: sfpu::Sfpu,
+    gates: [gate::WaitGate; 3],
+    counts: [[u64; 9]; 3],
+}
+
+impl Backend {
+    pub fn new(table: &'static IsaTable) -> Self {
+        Backend {
+            table,
+            cfg: Config::default(),
+            rwc: [Rwc::default(); 3],
+            gpr: [[0; 64]; 3],
+            srca: SrcFile::default(),
+            srcb: SrcFile::default(),
+            dst: Dst::default(),
+            sync: SyncUnit::default(),
+            adcs: adc::Adcs::default(),
+            unpackers: unpack::Unpackers::default(),
+            packers: pack::Packers::default(),
+            sfpu: sfpu::Sfpu::default(),
+            gates: Default::default(),
+            counts: [[0; 9]; 3],
+        }
+    }
+
+    /// Executed instructions per thread and unit (indexed by [`Unit::index`]).
+    pub fn counts(&self) -> &[[u64; 9]; 3] {
+        &self.counts
+    }
+
+    /// The wait thread `t` has latched, if any.
+    pub fn latched(&self, t: usize) -> Option<Latched> {
+        self.gates[t].latched
+    }
+
+    /// Offers instruction `word` of thread `t` to its Wait Gate and, unless it stalls,
+    /// executes it.
+    pub fn issue(
+        &mut self,
+        t: usize,
+        word: u32,
+        l1: &mut SparseMemory,
+    ) -> Result<Issue, BackendFault> {
+        let opcode = (word >> 24) as u8;
+        let unit = Unit::of(opcode);
+        if let Some(stall) = self.gate_check(t, unit) {
+            return Ok(Issue::Stalled(stall));
+        }
+        if let Some(stall) = self.operand_wait(t, opcode, word) {
+            return Ok(Issue::Stalled(stall));
+        }
+        let fault = |what: String| BackendFault {
+            thread: t,
+            word,
+            unit: unit.name(),
+            mnemonic: self
+                .table
+                .by_opcode(opcode)
+                .map_or("unknown opcode", |d| d.mnemonic),
+            what,
+        };
+        let r = match unit {
+            Unit::Nop => Ok(()),
+            Unit::Fpu => fpu::execute(self, t, opcode, word),
+            Unit::Sfpu => sfpu::execute(self, t, opcode, word),
+            Unit::Unpack => unpack::execute(self, t, opcode, word, l1),
+            Unit::Pack => pack::execute(self, t, opcode, word, l1),
+            Unit::Sync => gate::execute_sync(self, t, opcode, word),
+            Unit::Config | Unit::ThCon => thcon::execute(self, t, opcode, word),
+            Unit::Misc => {
+                if opcode == 0x60 || adc::execute(&mut self.adcs, t, opcode, word & 0xff_ffff) {
+                    Ok(())
+                } else {
+                    Err("not an instruction of this model".into())
+                }
+            }
+        };
+        r.map_err(fault)?;
+        self.counts[t][unit.index()] += 1;
+        Ok(Issue::Executed)
+    }
+}

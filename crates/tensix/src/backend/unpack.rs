@@ -1,0 +1,478 @@
+//! The two unpackers (UNPACR_Regular.md): L1 → SrcA / SrcB / Dst with format conversion.
+//!
+//! Modelled: uncompressed input, MultiContextMode with explicit or counted contexts, the ADC
+//! addressing of the page, FP32 → TF32/BF16/FP16 and same-format FP32/TF32/FP16/BF16/INT32/
+//! BFP8/BFP4 (with the exponent section), tilize's discontiguous rows (`Tileize_mode`),
+//! FlipSrc and `Unpack_Src_Reg_Set_Upd`. Refused with a fault (the page's features not
+//! modelled here): compressed input, RowSearch, upsampling, column shift, transpose, INT8.
+
+use super::config::{CfgField, Fields, cfg};
+use super::{Backend, ExecResult};
+use macrosim_core::SparseMemory;
+use std::sync::OnceLock;
+
+/// Per-unpacker state not in the register files.
+#[derive(Clone, Debug, Default)]
+pub struct Unpackers {
+    /// `Unpackers[i].ContextCounter[thread]`.
+    pub context_counter: [[u32; 3]; 2],
+}
+
+/// Data formats (tt-llk `DataFormat`, the pages' names in comments).
+pub mod fmt {
+    pub const FP32: u32 = 0;
+    pub const FP16: u32 = 1;
+    pub const BFP8A: u32 = 2;
+    pub const BFP4A: u32 = 3;
+    pub const TF32: u32 = 4;
+    pub const BF16: u32 = 5;
+    /// The pages' BFP8 (BF16-style shared exponent).
+    pub const BFP8: u32 = 6;
+    pub const BFP4: u32 = 7;
+    pub const INT32: u32 = 8;
+    pub const INT16: u32 = 9;
+    pub const INT8: u32 = 14;
+}
+
+struct UnpFields {
+    descriptor: [CfgField; 4],
+    out_fmt: CfgField,
+    tileize: CfgField,
+    haloize: CfgField,
+    src_reg_set_upd: CfgField,
+    if_sel: CfgField,
+    ovrd_fmt: CfgField,
+    upsample: CfgField,
+    context_count: CfgField,
+    force_shared_exp: CfgField,
+    shift_amount: [CfgField; 4],
+    base: [CfgField; 8],
+    offset: [CfgField; 4],
+    in_fmt_cntx: [CfgField; 8],
+    out_fmt_cntx: [CfgField; 8],
+    if_sel_cntx: [CfgField; 8],
+    x_dim_cntx: [CfgField; 4],
+    dest_cntx: [CfgField; 4],
+    out_base: CfgField,
+    out_ystride: CfgField,
+    out_zstride: CfgField,
+    out_wstride: CfgField,
+    add_dest_addr_cntr: CfgField,
+    context_offset: CfgField,
+}
+
+fn fields(u: usize) -> &'static UnpFields {
+    static F: OnceLock<[UnpFields; 2]> = OnceLock::new();
+    &F.get_or_init(|| {
+        std::array::from_fn(|u| {
+            let s = |n: &str| cfg(&format!("THCON_SEC{u}_{n}"));
+            let p = |n: &str| cfg(&format!("UNP{u}_{n}"));
+            let d = s("REG0_TileDescriptor");
+            UnpFields {
+                descriptor: std::array::from_fn(|i| CfgField {
+                    word: d.word + i as u16,
+                    shift: 0,
+                    size: 32,
+                }),
+                out_fmt: s("REG2_Out_data_format"),
+                tileize: s("REG2_Tileize_mode"),
+                haloize: s("REG2_Haloize_mode"),
+                src_reg_set_upd: s("REG2_Unpack_Src_Reg_Set_Upd"),
+                if_sel: s("REG2_Unpack_If_Sel"),
+                ovrd_fmt: s("REG2_Ovrd_data_format"),
+                upsample: s("REG2_Upsample_rate"),
+                context_count: s("REG2_Context_count"),
+                force_shared_exp: s("REG2_Force_shared_exp"),
+                shift_amount: std::array::from_fn(|i| s(&format!("REG2_Shift_amount_cntx{i}"))),
+                base: std::array::from_fn(|i| match i {
+                    0 => s("REG3_Base_address"),
+                    1..=3 => s(&format!("REG3_Base_cntx{i}_address")),
+                    _ => s(&format!("REG4_Base_cntx{i}_address")),
+                }),
+                offset: std::array::from_fn(|i| match i {
+                    0 => s("REG7_Offset_address"),
+                    _ => s(&format!("REG7_Offset_cntx{i}_address")),
+                }),
+                in_fmt_cntx: std::array::from_fn(|i| {
+                    s(&format!("REG7_Unpack_data_format_cntx{i}"))
+                }),
+                out_fmt_cntx: std::array::from_fn(|i| {
+                    s(&format!("REG7_Unpack_out_data_format_cntx{i}"))
+                }),
+                if_sel_cntx: std::array::from_fn(|i| s(&format!("REG2_Unpack_if_sel_cntx{i}"))),
+                x_dim_cntx: std::array::from_fn(|i| s(&format!("REG5_Tile_x_dim_cntx{i}"))),
+                dest_cntx: std::array::from_fn(|i| s(&format!("REG5_Dest_cntx{i}_address"))),
+                out_base: p("ADDR_BASE_REG_1_Base"),
+                out_ystride: p("ADDR_CTRL_XY_REG_1_Ystride"),
+                out_zstride: p("ADDR_CTRL_ZW_REG_1_Zstride"),
+                out_wstride: p("ADDR_CTRL_ZW_REG_1_Wstride"),
+                add_dest_addr_cntr: p("ADD_DEST_ADDR_CNTR_add_dest_addr_cntr"),
+                context_offset: super::config::thd(&format!(
+                    "UNPACK_MISC_CFG_CfgContextOffset_{u}"
+                )),
+            }
+        })
+    })[u]
+}
+
+fn datum_bits(f: u32) -> Option<u32> {
+    Some(match f {
+        fmt::BFP4 | fmt::BFP4A => 4,
+        fmt::BFP8 | fmt::BFP8A | fmt::INT8 => 8,
+        fmt::FP16 | fmt::BF16 | fmt::INT16 => 16,
+        fmt::FP32 | fmt::TF32 | fmt::INT32 => 32,
+        _ => return None,
+    })
+}
+
+/// BFP8ToBF16 of UNPACR_Regular.md.
+pub fn bfp8_to_bf16(datum: u32, exp: u32) -> u32 {
+    let sign = (datum >> 7) & 1;
+    let mag = (datum << 1) & 0xff;
+    if mag == 0 {
+        return if sign != 0 { 0xff80 } else { 0 };
+    }
+    let lz = mag.leading_zeros() - 24;
+    let mag = (mag << lz) & 0xff;
+    let exp = exp.wrapping_sub(lz) & 0xff;
+    (sign << 15) | (exp << 7) | (mag & 0x7e)
+}
+
+/// FP32 → FP16 for the FP32 → FP16 unpack; the page leaves `FP32ToFP16` undefined: we
+/// truncate the mantissa, flush values below FP16's normal range to zero and saturate large
+/// ones to the largest finite FP16 (a reading, not checked against ttsim).
+fn fp32_to_fp16(x: u32) -> u32 {
+    let sign = (x >> 16) & 0x8000;
+    let exp = ((x >> 23) & 0xff) as i32 - 127 + 15;
+    if exp <= 0 {
+        return sign;
+    }
+    if exp >= 31 {
+        return sign | 0x7bff;
+    }
+    sign | ((exp as u32) << 10) | ((x >> 13) & 0x3ff)
+}
+
+/// A datum in its unpacked form: Src's 19-bit sign[18] exp[17:10] man[9:0], or Dst bits.
+enum Datum {
+    Src(u32),
+    Dst32(u32),
+    Dst16(u16),
+}
+
+fn convert(inf: u32, outf: u32, bits: u32, exp: u32, to_dst: bool) -> Result<Datum, String> {
+    let src_bf16 = |x: u32| (x & 0xffff) << 3;
+    let src_fp16 = |x: u32| ((x & 0x8000) << 3) | (x & 0x7fff);
+    Ok(match (inf, outf) {
+        (fmt::FP32, fmt::FP32)
+        | (fmt::FP32, fmt::TF32)
+        | (fmt::TF32, fmt::TF32)
+        | (fmt::INT32, fmt::INT32)
+            if to_dst =>
+        {
+            Datum::Dst32(bits)
+        }
+        // UNPACR_Regular.md: FP32 → TF32 drops 13 mantissa bits (ttsim tensix.cpp:2923 agrees).
+        (fmt::FP32, fmt::TF32) => Datum::Src(bits >> 13),
+        (fmt::FP32, fmt::BF16) => {
+            let b = if bits & 0x7f80_0000 == 0 {
+                bits & 0x8000_0000
+            } else {
+                bits
+            };
+            let h = b >> 16;
+            if to_dst {
+                Datum::Dst16(h as u16)
+            } else {
+                Datum::Src(src_bf16(h))
+            }
+        }
+        (fmt::FP32, fmt::FP16) => {
+            let h = fp32_to_fp16(bits);
+            if to_dst {
+                Datum::Dst16(h as u16)
+            } else {
+                Datum::Src(src_fp16(h))
+            }
+        }
+        (i, o) if i != o => {
+            return Err(format!(
+                "unpack from format {i} to format {o} is undefined (UNPACR_Regular.md)"
+            ));
+        }
+        (fmt::BF16, _) => {
+            if to_dst {
+                Datum::Dst16(bits as u16)
+            } else {
+                Datum::Src(src_bf16(bits))
+            }
+        }
+        (fmt::FP16, _) => {
+            if to_dst {
+                Datum::Dst16(bits as u16)
+            } else {
+                Datum::Src(src_fp16(bits))
+            }
+        }
+        (fmt::BFP8, _) | (fmt::BFP4, _) => {
+            let d = if inf == fmt::BFP4 { bits << 4 } else { bits };
+            let h = bfp8_to_bf16(d, exp);
+            if to_dst {
+                Datum::Dst16(h as u16)
+            } else {
+                Datum::Src(src_bf16(h))
+            }
+        }
+        (f, _) => return Err(format!("unpacking format {f} is not modelled")),
+    })
+}
+
+pub(super) fn execute(
+    b: &mut Backend,
+    t: usize,
+    opcode: u8,
+    w: u32,
+    l1: &mut SparseMemory,
+) -> ExecResult {
+    if opcode == 0x43 {
+        return Ok(()); // UNPACR_NOP: no effect in the functional model.
+    }
+    let which = ((w >> 23) & 1) as usize;
+    let incs = (w >> 15) & 0xff;
+    let f = fields(which);
+    let multi = (w >> 7) & 1 != 0;
+    let use_counter = (w >> 3) & 1 != 0;
+    let flip = (w >> 6) & 1 != 0;
+    let all_zero = (w >> 4) & 1 != 0;
+    if (w >> 2) & 1 != 0 {
+        return Err("RowSearch is not modelled".into());
+    }
+    let bank = *b.cfg.bank(t);
+    let g = |fl: CfgField| fl.get(&bank);
+    let (ctx, adc_t) = if multi {
+        let c = if use_counter {
+            b.unpackers.context_counter[which][t]
+        } else {
+            (w >> 10) & 7
+        };
+        let c = (c + b.cfg.thd(t, f.context_offset)) & 7;
+        ((c) as usize, ((w >> 8) & 3) as usize)
+    } else {
+        (0, t)
+    };
+    if adc_t == 3 || (which == 1 && ctx >= 2) {
+        return Err(format!(
+            "context {ctx} / ADC {adc_t} is undefined behaviour (UNPACR_Regular.md)"
+        ));
+    }
+    let desc = [
+        g(f.descriptor[0]),
+        g(f.descriptor[1]),
+        g(f.descriptor[2]),
+        g(f.descriptor[3]),
+    ];
+    let uncompressed = if multi { true } else { desc[0] >> 4 & 1 != 0 };
+    if !uncompressed {
+        return Err("compressed input is not modelled".into());
+    }
+    let xdim = if multi && which == 0 {
+        g(f.x_dim_cntx[ctx & 3])
+    } else {
+        desc[0] >> 16
+    };
+    let ydim = desc[1] & 0xff;
+    let zdim = ((desc[1] >> 16) & 0xff).max(1);
+    let (inf, outf) = if multi && g(f.ovrd_fmt) != 0 {
+        (g(f.in_fmt_cntx[ctx]), g(f.out_fmt_cntx[ctx]))
+    } else {
+        (desc[0] & 0xf, g(f.out_fmt))
+    };
+    let bits = datum_bits(inf).ok_or_else(|| format!("input format {inf} is not modelled"))?;
+    if g(f.upsample) != 0 || g(f.haloize) != 0 {
+        return Err("upsampling / transpose (Haloize_mode) are not modelled".into());
+    }
+    let digest = desc[3] >> 24;
+    let base = if multi && ctx != 0 {
+        g(f.base[ctx]) + (g(f.offset[ctx & 3]) & 0xffff)
+    } else {
+        g(f.base[0]) + (g(f.offset[0]) & 0xffff)
+    };
+    let mut in_addr = u64::from(base + 1 + digest) * 16;
+    let is_bfp = matches!(inf, fmt::BFP8 | fmt::BFP8A | fmt::BFP4 | fmt::BFP4A);
+    let xy = b.adcs.unpacker[adc_t][which][0];
+    let zw = b.adcs.unpacker[t][which][0];
+    let x_end = b.adcs.unpacker[adc_t][which][1].x + 1;
+    let first = ((zw.w * zdim + zw.z) * ydim + xy.y) * xdim + xy.x;
+    let count = x_end.saturating_sub(xy.x);
+    let mut exp_addr = 0u64;
+    if is_bfp && g(f.force_shared_exp) == 0 {
+        exp_addr = in_addr;
+        let wdim = ((desc[2]) & 0xff).max(1);
+        let n_exp = (xdim * ydim * zdim * wdim).div_ceil(16);
+        in_addr += u64::from(n_exp.div_ceil(16) * 16);
+    }
+    let tileize = g(f.tileize) != 0;
+    let row_stride = if tileize {
+        u64::from(
+            (g(f.shift_amount[0]) << 4)
+                | (g(f.shift_amount[1]) << 8)
+                | (g(f.shift_amount[2]) << 12),
+        )
+    } else {
+        u64::from(bits) * 2
+    };
+    let mut bit_addr = in_addr * 8 + u64::from(first) * u64::from(bits);
+    let to_dst = which == 0
+        && if multi {
+            g(f.if_sel_cntx[ctx]) != 0
+        } else {
+            g(f.if_sel) != 0
+        };
+    let out = b.adcs.unpacker[t][which][1];
+    let mut out_addr = g(f.out_base)
+        + out.y * g(f.out_ystride)
+        + out.z * g(f.out_zstride)
+        + out.w * g(f.out_wstride);
+    match outf {
+        fmt::FP32 | fmt::TF32 | fmt::INT32 => out_addr >>= 2,
+        fmt::FP16 | fmt::BF16 | fmt::INT16 => out_addr >>= 1,
+        _ => {}
+    }
+    if multi && which == 0 {
+        let c = g(f.dest_cntx[ctx & 3]);
+        out_addr = if to_dst || g(f.add_dest_addr_cntr) != 0 {
+            out_addr + c
+        } else {
+            c
+        };
+    }
+    let ovrd_with_addr = b.cfg.thd(t, Fields::get().srca_ovrd_with_addr) != 0;
+    let src_bank = if which == 0 {
+        b.srca.unpack_bank
+    } else {
+        b.srcb.unpack_bank
+    };
+    let src_row = if which == 0 {
+        b.srca.unpack_row[t]
+    } else {
+        b.srcb.unpack_row[t]
+    };
+    let read = |l1: &SparseMemory, bit: u64, n: u32| -> Result<u32, String> {
+        let byte = bit / 8;
+        let v = l1
+            .read_u32(byte & !3)
+            .map_err(|e| format!("L1 read at {byte:#x}: {e}"))?;
+        let v = if n == 32 {
+            v
+        } else {
+            let hi = l1.read_u32((byte & !3) + 4).unwrap_or(0);
+            let wide = (u64::from(hi) << 32) | u64::from(v);
+            (wide >> (bit - (byte & !3) * 8)) as u32
+        };
+        Ok(if n == 32 { v } else { v & ((1 << n) - 1) })
+    };
+    for i in 0..count {
+        let raw = read(l1, bit_addr, bits)?;
+        bit_addr += u64::from(bits);
+        if (i + 1) % 16 == 0 {
+            bit_addr = bit_addr - 16 * u64::from(bits) + row_stride * 8;
+        }
+        let exp = if is_bfp {
+            let e = l1
+                .read_u8(exp_addr + u64::from((first + i) / 16))
+                .map_err(|e| format!("L1 exponent read: {e}"))?;
+            u32::from(e)
+        } else {
+            0
+        };
+        let datum = if all_zero {
+            Datum::Src(0)
+        } else {
+            convert(inf, outf, raw, exp, to_dst)?
+        };
+        let row = out_addr / 16;
+        let col = (out_addr & 15) as usize;
+        out_addr += 1;
+        if which == 1 {
+            let r = ((row + src_row) & 0x3f) as usize;
+            if let Datum::Src(v) = datum {
+                b.srcb.banks[src_bank][r][col] = v;
+            }
+        } else if !to_dst {
+            if row < 4 {
+                continue;
+            }
+            let mut r = row - 4;
+            if ovrd_with_addr {
+                if r >= 64 {
+                    return Err(format!("SrcA row {r} ≥ 64 (UNPACR_Regular.md: undefined)"));
+                }
+            } else {
+                if r >= 16 {
+                    return Err(format!("SrcA row {r} ≥ 16 (UNPACR_Regular.md: undefined)"));
+                }
+                r += src_row;
+            }
+            if let Datum::Src(v) = datum {
+                b.srca.banks[src_bank][(r & 63) as usize][col] = v;
+            }
+        } else {
+            let r = row.wrapping_sub(4) as usize;
+            let r = if ovrd_with_addr { r & 15 } else { r & 0x3ff };
+            match datum {
+                Datum::Dst32(v) => b.dst.write32(r, col, v),
+                Datum::Dst16(v) => b.dst.write16(r, col, v),
+                Datum::Src(v) => b.dst.write16(r, col, v as u16),
+            }
+        }
+    }
+    if multi && use_counter {
+        let next = ctx as u32 + 1;
+        b.unpackers.context_counter[which][t] = if next >= 1 << g(f.context_count) {
+            0
+        } else {
+            next
+        };
+    }
+    for i in [t, adc_t] {
+        let a = &mut b.adcs.unpacker[i][which];
+        a[0].y += (incs >> 2) & 3;
+        a[0].z += incs & 3;
+        a[1].y += (incs >> 6) & 3;
+        a[1].z += (incs >> 4) & 3;
+        a[0].wrap();
+        a[1].wrap();
+        if adc_t == t {
+            break;
+        }
+    }
+    let fl = Fields::get();
+    let base_row = if which == 1 {
+        b.cfg.thd(t, fl.srcb_set_base)
+    } else {
+        b.cfg.thd(t, fl.srca_set_base)
+    } << 4;
+    let src = if which == 1 { &mut b.srcb } else { &mut b.srca };
+    if flip {
+        src.flip_unpacker(t, base_row);
+    } else if g(f.src_reg_set_upd) != 0 {
+        src.unpack_row[t] = (src.unpack_row[t] + 16 + base_row) & 0x3f;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // UNPACR_Regular.md BFP8ToBF16: mantissa 0x40 (sign 0, 1.000000b) with exponent 127 is
+    // 1.0; 0x20 is 0.5; sign with zero magnitude is −0 as 0xff80 (the page's value).
+    #[test]
+    fn bfp8_conversion() {
+        assert_eq!(bfp8_to_bf16(0x40, 127), 0x3f80);
+        assert_eq!(bfp8_to_bf16(0x20, 127), 0x3f00);
+        assert_eq!(bfp8_to_bf16(0xc0, 127), 0xbf80);
+        assert_eq!(bfp8_to_bf16(0x80, 127), 0xff80);
+        assert_eq!(bfp8_to_bf16(0, 3), 0);
+    }
+}

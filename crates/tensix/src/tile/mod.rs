@@ -1,0 +1,438 @@
+//! One Wormhole B0 Tensix tile, functional: TRISC0/1/2 as `macrosim-riscv` harts (RV32IM) with
+//! private local memories and the MMIO map of [`mmio`], shared L1, each thread's frontend
+//! (MOP and replay expanders) feeding its Wait Gate, and the [`Backend`].
+//!
+//! Scheduling (deterministic): in each round every running core executes up to
+//! [`QUANTUM`] instructions (it stops early when a push finds its thread's FIFO full or it
+//! waits on a PC_BUF sync word), then the backend runs [`QUANTUM`] cycles, in each of which
+//! every thread offers one instruction to its Wait Gate. One cycle = one backend issue slot.
+//! The run ends when every started core has written its done word (coord/TILE_CONTRACT.md).
+
+pub mod mmio;
+
+use crate::backend::{Backend, BackendFault, Issue, Stall, Unit};
+use crate::frontend::{FrontendInput, ThreadFrontend};
+use crate::isa::IsaTable;
+use macrosim_core::{Perm, SparseMemory};
+use macrosim_riscv::trace::NoTrace;
+use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
+use mmio::{Block, InputQueue, TileMmio};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+pub const L1_SIZE: u32 = 1464 * 1024;
+pub const DONE_BASE: u32 = 0x1F000;
+pub const QUANTUM: u64 = 64;
+/// Cycles without any backend progress while some thread is stalled before the run is
+/// declared deadlocked.
+pub const DEADLOCK_CYCLES: u64 = 1 << 20;
+
+/// The cores, in the order of their done words.
+pub const CORE_NAMES: [&str; 4] = ["trisc0", "trisc1", "trisc2", "brisc"];
+/// Reset PCs (SoftReset.md).
+pub const RESET_PC: [u32; 4] = [0x6000, 0xA000, 0xE000, 0x0];
+
+#[derive(Debug, thiserror::Error)]
+pub enum TileError {
+    #[error("{core}: {what} (pc {pc:#010x}{})", word.map_or(String::new(), |w| format!(", instruction {w:#010x}")))]
+    CoreFault {
+        core: &'static str,
+        pc: u32,
+        word: Option<u32>,
+        what: String,
+    },
+    #[error(transparent)]
+    Backend(#[from] BackendFault),
+    #[error("{core}: its ELF {what}")]
+    BadElf { core: &'static str, what: String },
+    #[error("no result after {cycles} cycles (--max-cycles); cores not done: {pending}")]
+    MaxCycles { cycles: u64, pending: String },
+    #[error("deadlock at cycle {cycle}: {detail}")]
+    Deadlock { cycle: u64, detail: String },
+    #[error("{core} reported failure code {code:#x} in its done word")]
+    FirmwareFailure { core: &'static str, code: u32 },
+}
+
+struct QueueIter(InputQueue);
+
+impl Iterator for QueueIter {
+    type Item = FrontendInput;
+    fn next(&mut self) -> Option<FrontendInput> {
+        self.0.borrow_mut().pop_front()
+    }
+}
+
+struct Core {
+    hart: Hart,
+    local: Vec<u8>,
+    block: Option<Block>,
+    pushes: u64,
+}
+
+struct Thread {
+    queue: InputQueue,
+    frontend: ThreadFrontend<QueueIter>,
+    pending: Option<u32>,
+    stall: Option<Stall>,
+}
+
+/// Run statistics (`--stats`).
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub cycles: u64,
+    /// Retired RISC-V instructions per core (`CORE_NAMES` order).
+    pub core_insns: [u64; 4],
+    /// Tensix instructions pushed per core.
+    pub pushes: [u64; 4],
+    /// Executed Tensix instructions per thread and unit.
+    pub units: [[u64; 9]; 3],
+}
+
+impl Stats {
+    pub fn unit_totals(&self) -> Vec<(Unit, u64)> {
+        Unit::ALL
+            .iter()
+            .map(|&u| (u, self.units.iter().map(|t| t[u.index()]).sum()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+}
+
+/// One instruction leaving a Wait Gate into its unit: the functional model's event stream,
+/// kept separable so that a cycle model can replay it with latencies of its own (DESIGN
+/// principle 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub cycle: u64,
+    pub thread: u8,
+    pub unit: Unit,
+    pub word: u32,
+}
+
+pub struct Tile {
+    pub l1: SparseMemory,
+    pub backend: Backend,
+    cores: [Option<Core>; 4],
+    threads: Vec<Thread>,
+    cycle: u64,
+    events: Option<Vec<Event>>,
+}
+
+impl Tile {
+    pub fn new(table: &'static IsaTable) -> Tile {
+        let mut l1 = SparseMemory::new();
+        l1.map(0, u64::from(L1_SIZE), Perm::RWX);
+        let threads = (0..3)
+            .map(|_| {
+                let queue: InputQueue = Rc::new(RefCell::new(VecDeque::new()));
+                Thread {
+                    frontend: ThreadFrontend::new(QueueIter(queue.clone())),
+                    queue,
+                    pending: None,
+                    stall: None,
+                }
+            })
+            .collect();
+        Tile {
+            l1,
+            backend: Backend::new(table),
+            cores: [None, None, None, None],
+            threads,
+            cycle: 0,
+            events: None,
+        }
+    }
+
+    /// Loads core `index`'s ELF (PT_LOAD segments into L1 or its local memory) and takes it
+    /// out of reset at its reset PC.
+    pub fn load_core(&mut self, index: usize, elf: &[u8]) -> Result<(), TileError> {
+        let core = CORE_NAMES[index];
+        let bad = |what: &str| TileError::BadElf {
+            core,
+            what: what.to_owned(),
+        };
+        if index == 3 {
+            return Err(bad("is for BRISC, which this model does not run yet"));
+        }
+        let u16_at = |o: usize| elf.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
+        let u32_at = |o: usize| {
+            elf.get(o..o + 4)
+                .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        };
+        if elf.get(0..5) != Some(b"\x7fELF\x01") || u16_at(18) != Some(243) {
+            return Err(bad("is not a 32-bit RISC-V ELF"));
+        }
+        let phoff = u32_at(28).ok_or_else(|| bad("is truncated"))? as usize;
+        let phentsize = u16_at(42).ok_or_else(|| bad("is truncated"))? as usize;
+        let phnum = u16_at(44).ok_or_else(|| bad("is truncated"))? as usize;
+        let mut local = vec![0u8; mmio::LOCAL_SIZE as usize];
+        for i in 0..phnum {
+            let p = phoff + i * phentsize;
+            let field =
+                |k: usize| u32_at(p + 4 * k).ok_or_else(|| bad("has a truncated program header"));
+            if field(0)? != 1 {
+                continue;
+            }
+            let (off, vaddr, filesz, memsz) =
+                (field(1)? as usize, field(2)?, field(4)? as usize, field(5)?);
+            let data = elf
+                .get(off..off + filesz)
+                .ok_or_else(|| bad("has a segment past its end"))?;
+            if vaddr.checked_add(memsz).is_some_and(|end| end <= L1_SIZE) {
+                self.l1
+                    .write_bytes(u64::from(vaddr), data)
+                    .map_err(|e| bad(&e.to_string()))?;
+            } else if vaddr >= mmio::LOCAL_BASE
+                && vaddr - mmio::LOCAL_BASE + memsz <= mmio::LOCAL_SIZE
+            {
+                let o = (vaddr - mmio::LOCAL_BASE) as usize;
+                local[o..o + filesz].copy_from_slice(data);
+            } else {
+                return Err(bad(&format!(
+                    "has a segment at {vaddr:#x}+{memsz:#x}, outside L1 and local memory"
+                )));
+            }
+        }
+        // TrapMode::Host: the firmware has no trap handlers (ttsim stops on any exception), so
+        // an exception is a fault of the run at the faulting pc.
+        let mut hart = Hart::new(HartConfig {
+            id: index as u32,
+            isa: Isa::RV32IM,
+            traps: TrapMode::Host,
+        });
+        hart.set_pc(RESET_PC[index]);
+        self.cores[index] = Some(Core {
+            hart,
+            local,
+            block: None,
+            pushes: 0,
+        });
+        Ok(())
+    }
+
+    /// Starts core `index` (not BRISC) with raw RV32 code placed at its reset PC.
+    pub fn load_code(&mut self, index: usize, words: &[u32]) {
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let pc = RESET_PC[index];
+        self.l1
+            .write_bytes(u64::from(pc), &bytes)
+            .expect("reset PC regions are in L1");
+        let mut hart = Hart::new(HartConfig {
+            id: index as u32,
+            isa: Isa::RV32IM,
+            traps: TrapMode::Host,
+        });
+        hart.set_pc(pc);
+        self.cores[index] = Some(Core {
+            hart,
+            local: vec![0; mmio::LOCAL_SIZE as usize],
+            block: None,
+            pushes: 0,
+        });
+    }
+
+    /// Record every executed backend instruction from now on ([`Tile::events`]).
+    pub fn record_events(&mut self) {
+        self.events.get_or_insert_with(Vec::new);
+    }
+
+    /// The recorded events, in issue order.
+    pub fn events(&self) -> &[Event] {
+        self.events.as_deref().unwrap_or(&[])
+    }
+
+    pub fn cycle(&self) -> u64 {
+        self.cycle
+    }
+
+    fn done_word(&self, i: usize) -> u32 {
+        self.l1
+            .read_u32(u64::from(DONE_BASE + 4 * i as u32))
+            .unwrap_or(0)
+    }
+
+    /// True when the thread has nothing queued, expanding or waiting.
+    fn thread_idle(&self, t: usize) -> bool {
+        let th = &self.threads[t];
+        th.pending.is_none()
+            && th.queue.borrow().is_empty()
+            && !th.frontend.mop_expander().is_expanding()
+            && !th.frontend.replay_expander().is_playing_back()
+    }
+
+    /// Whether core `i`'s hold has been released.
+    fn unblocked(&self, i: usize, b: Block) -> bool {
+        match b {
+            Block::FifoFull => self.threads[i].queue.borrow().len() < crate::frontend::Thread::ALL[i].mop_fifo_depth(),
+            Block::CoprocessorDone => self.thread_idle(i),
+            Block::MopDone => {
+                self.threads[i].queue.borrow().iter().all(|x| !matches!(x, FrontendInput::Push(p) if (p.word >> 24) as u8 == crate::frontend::OPCODE_MOP))
+                    && !self.threads[i].frontend.mop_expander().is_expanding()
+            }
+        }
+    }
+
+    fn run_cores(&mut self) -> Result<(), TileError> {
+        for i in 0..3 {
+            let Some(core) = self.cores[i].as_ref() else {
+                continue;
+            };
+            if let Some(b) = core.block {
+                if !self.unblocked(i, b) {
+                    continue;
+                }
+                self.cores[i].as_mut().expect("present").block = None;
+            }
+            let Tile {
+                l1,
+                backend,
+                cores,
+                threads,
+                ..
+            } = self;
+            let core = cores[i].as_mut().expect("present");
+            let mut dev = TileMmio {
+                thread: i,
+                local: &mut core.local,
+                queue: &threads[i].queue,
+                fifo_depth: crate::frontend::Thread::ALL[i].mop_fifo_depth(),
+                backend,
+                block: None,
+                pushes: 0,
+                unmapped: None,
+            };
+            let stop = core.hart.run(l1, &mut dev, &mut NoTrace, QUANTUM);
+            core.block = dev.block;
+            core.pushes += dev.pushes;
+            let unmapped = dev.unmapped;
+            match stop {
+                Stop::Limit | Stop::Mmio => {}
+                Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } => {
+                    let what = match unmapped {
+                        Some(u) => format!(
+                            "{} of unmapped address {:#010x}",
+                            if u.store { "store" } else { "load" },
+                            u.addr
+                        ),
+                        None => format!("{exc:?}"),
+                    };
+                    return Err(TileError::CoreFault {
+                        core: CORE_NAMES[i],
+                        pc,
+                        word,
+                        what,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// One backend cycle; true when some instruction executed.
+    fn step_backend(&mut self) -> Result<bool, TileError> {
+        let mut progress = false;
+        for t in 0..3 {
+            let th = &mut self.threads[t];
+            if th.pending.is_none() {
+                th.pending = th.frontend.next_word();
+            }
+            let Some(word) = th.pending else { continue };
+            match self.backend.issue(t, word, &mut self.l1)? {
+                Issue::Executed => {
+                    if let Some(ev) = &mut self.events {
+                        ev.push(Event {
+                            cycle: self.cycle,
+                            thread: t as u8,
+                            unit: Unit::of((word >> 24) as u8),
+                            word,
+                        });
+                    }
+                    self.threads[t].pending = None;
+                    self.threads[t].stall = None;
+                    progress = true;
+                }
+                Issue::Stalled(s) => self.threads[t].stall = Some(s),
+            }
+        }
+        Ok(progress)
+    }
+
+    /// Runs until every started core has written its done word.
+    pub fn run(&mut self, max_cycles: u64) -> Result<Stats, TileError> {
+        let started: Vec<usize> = (0..4).filter(|&i| self.cores[i].is_some()).collect();
+        let mut idle_cycles = 0u64;
+        loop {
+            if started.iter().all(|&i| self.done_word(i) != 0) {
+                break;
+            }
+            if self.cycle >= max_cycles {
+                let pending = started
+                    .iter()
+                    .filter(|&&i| self.done_word(i) == 0)
+                    .map(|&i| CORE_NAMES[i])
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(TileError::MaxCycles {
+                    cycles: self.cycle,
+                    pending,
+                });
+            }
+            self.run_cores()?;
+            let mut progress = false;
+            for _ in 0..QUANTUM {
+                self.cycle += 1;
+                progress |= self.step_backend()?;
+            }
+            let any_stalled = (0..3)
+                .any(|t| self.threads[t].stall.is_some() && self.threads[t].pending.is_some());
+            if progress || !any_stalled {
+                idle_cycles = 0;
+                continue;
+            }
+            idle_cycles += QUANTUM;
+            let cores_held = started.iter().all(|&i| {
+                self.done_word(i) != 0
+                    || self.cores[i]
+                        .as_ref()
+                        .and_then(|c| c.block)
+                        .is_some_and(|b| !self.unblocked(i, b))
+            });
+            if cores_held || idle_cycles >= DEADLOCK_CYCLES {
+                let detail: Vec<String> = (0..3)
+                    .filter_map(|t| {
+                        let th = &self.threads[t];
+                        th.stall
+                            .filter(|_| th.pending.is_some())
+                            .map(|s| format!("T{t} waits: {s}"))
+                    })
+                    .collect();
+                return Err(TileError::Deadlock {
+                    cycle: self.cycle,
+                    detail: detail.join("; "),
+                });
+            }
+        }
+        for &i in &started {
+            let code = self.done_word(i);
+            if code != 1 {
+                return Err(TileError::FirmwareFailure {
+                    core: CORE_NAMES[i],
+                    code,
+                });
+            }
+        }
+        let mut stats = Stats {
+            cycles: self.cycle,
+            units: *self.backend.counts(),
+            ..Stats::default()
+        };
+        for (i, c) in self.cores.iter().enumerate() {
+            if let Some(c) = c {
+                stats.core_insns[i] = c.hart.retired();
+                stats.pushes[i] = c.pushes;
+            }
+        }
+        Ok(stats)
+    }
+}

@@ -1,0 +1,340 @@
+//! Per-instruction tests of the functional backend through `Backend::issue`, each against the
+//! functional model of its ISA page (tt-isa-documentation, WormholeB0/TensixTile/
+//! TensixCoprocessor/<NAME>.md), transcribed here as the expected values.
+
+use macrosim_core::{Perm, SparseMemory};
+use macrosim_tensix::Arch;
+use macrosim_tensix::backend::{Backend, Issue, Stall};
+use macrosim_tensix::isa::asm::assemble;
+
+fn w(text: &str) -> u32 {
+    assemble(Arch::WormholeB0, text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+struct Rig {
+    b: Backend,
+    l1: SparseMemory,
+}
+
+impl Rig {
+    fn new() -> Rig {
+        let mut l1 = SparseMemory::new();
+        l1.map(0, 1464 * 1024, Perm::RW);
+        Rig {
+            b: Backend::new(Arch::WormholeB0.table()),
+            l1,
+        }
+    }
+
+    fn issue(&mut self, t: usize, text: &str) -> Issue {
+        self.b
+            .issue(t, w(text), &mut self.l1)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+    }
+
+    fn run(&mut self, t: usize, text: &str) {
+        assert_eq!(self.issue(t, text), Issue::Executed, "{text}");
+    }
+
+    /// A config word through a GPR (SETDMAREG_Immediate.md, WRCFG.md).
+    fn cfg(&mut self, t: usize, index: u32, value: u32) {
+        // The 16-bit payload spans the table's Payload_SigSelSize[23:22] and Payload_SigSel.
+        for (half, v) in [(0, value & 0xffff), (1, value >> 16)] {
+            self.run(
+                t,
+                &format!("SETDMAREG {}, {}, 0, {half}", v >> 14, v & 0x3fff),
+            );
+        }
+        self.run(t, &format!("WRCFG 0, 0, {index}"));
+    }
+}
+
+/// Src's 19-bit form of an FP32 value (UNPACR_Regular.md WriteSrcTF32 before the shuffle).
+fn src(x: f32) -> u32 {
+    x.to_bits() >> 13
+}
+
+// SETDMAREG_Immediate.md writes a 16-bit half of a GPR; WRCFG.md copies a GPR to Config
+// (bank CFG_STATE_ID); RDCFG reads it back; SETC16.md writes ThreadConfig.
+#[test]
+fn gprs_and_configuration() {
+    let mut r = Rig::new();
+    r.cfg(1, 60, 0xdead_beef);
+    assert_eq!(r.b.gpr[1][0], 0xdead_beef);
+    assert_eq!(r.b.cfg.banks[0][60], 0xdead_beef);
+    r.run(1, "RDCFG 5, 60");
+    assert_eq!(r.b.gpr[1][5], 0xdead_beef);
+    r.run(2, "SETC16 6, 0x1234");
+    assert_eq!(r.b.cfg.thread[2][6], 0x1234);
+    assert_eq!(r.b.cfg.thread[1][6], 0, "ThreadConfig is per thread");
+    // WRCFG.md: an index past CFG_STATE_SIZE*4 is a fault, not a silent write.
+    let e = r.b.issue(0, w("WRCFG 0, 0, 4000"), &mut r.l1).unwrap_err();
+    assert_eq!((e.thread, e.mnemonic, e.unit), (0, "WRCFG", "config"));
+}
+
+// SEMINIT.md, SEMPOST.md, SEMGET.md, SEMWAIT.md: a latched SEMWAIT (STALL_ON_ZERO) holds the
+// instructions of its block mask until another thread posts; the latch then clears.
+#[test]
+fn semaphores_and_semwait() {
+    let mut r = Rig::new();
+    r.run(1, "SEMINIT 2, 0, 1"); // max 2, value 0, mask bit 0 = semaphore 0
+    assert_eq!((r.b.sync.sems[0].value, r.b.sync.sems[0].max), (0, 2));
+    // Block mask B6 (FPU), semaphore 0, STALL_ON_ZERO.
+    r.run(2, "SEMWAIT 0x40, 1, 1");
+    match r.issue(2, "ZEROACC 3, 0, 0") {
+        Issue::Stalled(Stall::Latched(l)) => assert!(l.semwait),
+        other => panic!("{other:?}"),
+    }
+    // A sync-unit instruction is not in the block mask.
+    r.run(2, "SEMPOST 1");
+    r.run(2, "ZEROACC 3, 0, 0");
+    assert!(r.b.latched(2).is_none());
+    r.run(1, "SEMGET 1");
+    r.run(1, "SEMGET 1");
+    assert_eq!(r.b.sync.sems[0].value, 0, "saturates at 0");
+}
+
+// ATGETM.md / ATRELM.md: a mutex held by another thread stalls ATGETM until released.
+#[test]
+fn mutexes() {
+    let mut r = Rig::new();
+    r.run(0, "ATGETM 2");
+    assert_eq!(
+        r.issue(1, "ATGETM 2"),
+        Issue::Stalled(Stall::Mutex {
+            index: 2,
+            holder: 0
+        })
+    );
+    r.run(0, "ATGETM 2");
+    r.run(0, "ATRELM 2");
+    r.run(1, "ATGETM 2");
+    assert!(
+        r.b.issue(1, w("ATGETM 1"), &mut r.l1).is_err(),
+        "mutex 1 does not exist"
+    );
+}
+
+// MVMUL.md: waits until both FPU banks belong to the Matrix Unit; Dst[8×16] += SrcB[8×16] ×
+// SrcA[16×16]; the Flip bits hand the banks back; ApplyAddrMod advances the RWCs.
+#[test]
+fn mvmul_multiplies_and_accumulates() {
+    let mut r = Rig::new();
+    assert_eq!(
+        r.issue(1, "MVMUL 0, 0, 0, 0"),
+        Issue::Stalled(Stall::SrcNotValid)
+    );
+    for i in 0..16 {
+        for j in 0..16 {
+            r.b.srca.banks[0][i][j] = src((i as f32) - (j as f32) * 0.5);
+        }
+    }
+    for i in 0..8 {
+        for k in 0..16 {
+            r.b.srcb.banks[0][i][k] = src(if (i + k) % 3 == 0 {
+                1.0
+            } else {
+                -0.25 * i as f32
+            });
+        }
+    }
+    r.b.srca.flip_unpacker(0, 0);
+    r.b.srcb.flip_unpacker(0, 0);
+    // FP32 Dst (ALU_ACC_CTRL_Fp32_enabled, config word 1 bit 29), TF32 SrcA (format 4).
+    r.cfg(1, 1, (1 << 29) | (4 << 17) | (4 << 21));
+    // ADDR_MOD slot 0: Dst += 8 (ADDR_MOD_DST_SEC0 is ThreadConfig word 23).
+    r.run(1, "SETC16 23, 8");
+    // HiFi4: the four fidelity phases (FIDELITY_BASE_Phase, ThreadConfig word 6).
+    for phase in 0..4 {
+        r.run(1, &format!("SETC16 6, {phase}"));
+        r.run(1, "SETRWC 0, 0, 0, 0, 0, 4"); // Dst RWC back to 0
+        r.run(
+            1,
+            &format!("MVMUL {}, 0, 0, 0", if phase == 3 { 3 } else { 0 }),
+        );
+    }
+    for i in 0..8 {
+        for j in 0..16 {
+            let want: f32 = (0..16)
+                .map(|k| {
+                    f32::from_bits(r.b.srcb.banks[0][i][k] << 13)
+                        * f32::from_bits(r.b.srca.banks[0][k][j] << 13)
+                })
+                .sum();
+            assert_eq!(
+                f32::from_bits(r.b.dst.read32(i, j)),
+                want,
+                "row {i} col {j}"
+            );
+        }
+    }
+    assert_eq!(r.b.rwc[1].dst, 8, "ADDR_MOD 0 advanced Dst by 8");
+    assert!(
+        !r.b.srca.fpu_ready() && !r.b.srcb.fpu_ready(),
+        "both banks flipped back"
+    );
+    assert_eq!((r.b.srca.fpu_bank, r.b.srcb.fpu_bank), (1, 1));
+}
+
+// ELWADD.md / ELWSUB.md / ELWMUL.md on BF16 Dst (16-bit): exact small values.
+#[test]
+fn elementwise_ops() {
+    let mut r = Rig::new();
+    for i in 0..8 {
+        for j in 0..16 {
+            r.b.srca.banks[0][i][j] = src(i as f32 + 0.5);
+            r.b.srcb.banks[0][i][j] = src(j as f32 - 4.0);
+        }
+    }
+    for op in ["ELWADD", "ELWSUB", "ELWMUL"] {
+        r.b.srca.allowed = [macrosim_tensix::backend::regs::SrcClient::MatrixUnit; 2];
+        r.b.srcb.allowed = [macrosim_tensix::backend::regs::SrcClient::MatrixUnit; 2];
+        r.run(0, "ZEROACC 3, 0, 0");
+        r.run(0, &format!("{op} 0, 0, 0, 0, 0"));
+        for i in 0..8 {
+            for j in 0..16 {
+                let (a, b) = (i as f32 + 0.5, j as f32 - 4.0);
+                let want = match op {
+                    "ELWADD" => a + b,
+                    "ELWSUB" => a - b,
+                    _ => a * b,
+                };
+                let got = f32::from_bits(u32::from(r.b.dst.read16(i, j)) << 16);
+                assert_eq!(got, want, "{op} row {i} col {j}");
+            }
+        }
+    }
+}
+
+// ZEROACC.md: one row, 16 rows (Imm10 block), half and all of Dst.
+#[test]
+fn zeroacc_modes() {
+    let mut r = Rig::new();
+    let fill = |r: &mut Rig| {
+        for row in 0..1024 {
+            r.b.dst.write16(row, 0, 0x3f80);
+        }
+    };
+    fill(&mut r);
+    r.run(0, "ZEROACC 0, 0, 5");
+    assert_eq!((r.b.dst.read16(5, 0), r.b.dst.read16(6, 0)), (0, 0x3f80));
+    r.run(0, "ZEROACC 1, 0, 2");
+    assert!((32..48).all(|row| r.b.dst.read16(row, 0) == 0));
+    assert_eq!(r.b.dst.read16(48, 0), 0x3f80);
+    r.run(0, "ZEROACC 2, 0, 1");
+    assert!((512..1024).all(|row| r.b.dst.read16(row, 0) == 0));
+    assert_eq!(r.b.dst.read16(100, 0), 0x3f80);
+    r.run(0, "ZEROACC 3, 0, 0");
+    assert!((0..1024).all(|row| r.b.dst.read16(row, 0) == 0));
+}
+
+// ZEROSRC.md: both banks of SrcB, or SrcA's unpacker bank filled with −inf's bit pattern.
+#[test]
+fn zerosrc() {
+    let mut r = Rig::new();
+    r.b.srca.banks[0][3][3] = 5;
+    r.b.srcb.banks[1][3][3] = 5;
+    r.run(0, "ZEROSRC 0, 0, 1, 2");
+    assert_eq!(r.b.srcb.banks[1][3][3], 0);
+    assert_eq!(r.b.srca.banks[0][3][3], 5);
+    r.run(0, "ZEROSRC 1, 0, 0, 1");
+    assert_eq!(r.b.srca.banks[0][3][3], 0x7_ffff);
+}
+
+// STALLWAIT.md: condition C10 (SrcA FPU bank not owned by the FPU) holds back the FPU.
+#[test]
+fn stallwait_on_src_condition() {
+    let mut r = Rig::new();
+    r.run(1, "STALLWAIT 0x40, 0x400");
+    assert!(matches!(
+        r.issue(1, "ZEROACC 3, 0, 0"),
+        Issue::Stalled(Stall::Latched(_))
+    ));
+    r.b.srca.flip_unpacker(0, 0);
+    r.run(1, "ZEROACC 3, 0, 0");
+}
+
+// SFPLOADI.md, SFPLOAD.md, SFPMAD.md, SFPSTORE.md: seed 001's SFPU add on one 4×8 slice of a
+// 32-bit Dst: d = a·1.0 + b.
+#[test]
+fn sfpu_add_slice() {
+    let mut r = Rig::new();
+    for lane in 0..32 {
+        let (row, col) = (lane / 8, (lane % 8) * 2);
+        r.b.dst.write32(row, col, (lane as f32 * 0.75).to_bits());
+        r.b.dst
+            .write32(64 + row, col, (100.0 - lane as f32).to_bits());
+    }
+    r.run(1, "SFPLOAD 0, 3, 0, 0");
+    r.run(1, "SFPLOAD 1, 3, 0, 64");
+    r.run(1, "SFPMAD 0, 10, 1, 2, 0"); // LReg2 = LReg0 · LReg10 (1.0) + LReg1
+    r.run(1, "SFPNOP");
+    r.run(1, "SFPSTORE 2, 3, 0, 128");
+    for lane in 0..32 {
+        let (row, col) = (128 + lane / 8, (lane % 8) * 2);
+        let want = lane as f32 * 0.75 + 100.0 - lane as f32;
+        assert_eq!(
+            f32::from_bits(r.b.dst.read32(row, col)),
+            want,
+            "lane {lane}"
+        );
+    }
+    // SFPLOADI Mod0 0 (BF16 immediate) then a BF16 store truncates into Dst16.
+    r.run(1, "SFPLOADI 3, 0, 0x4049");
+    assert_eq!(r.b.sfpu.lregs[3][7], 0x4049_0000);
+    r.run(1, "SFPSTORE 3, 2, 0, 2");
+    assert_eq!(
+        r.b.dst.read16(0, 1),
+        0x4049,
+        "Addr & 2 selects the odd columns"
+    );
+}
+
+// A word that is no instruction is a fault naming the thread and the word.
+#[test]
+fn faults_name_thread_and_word() {
+    let mut r = Rig::new();
+    let e = r.b.issue(2, 0xff00_0000, &mut r.l1).unwrap_err();
+    assert_eq!((e.thread, e.word), (2, 0xff00_0000));
+    assert!(e.to_string().contains("T2"), "{e}");
+}
+
+// MOVA2D.md (Move8Rows, BF16 style: Dst16 gets the BF16 pattern), MOVD2A.md (back into
+// SrcA's FPU bank), MOVB2D.md (Broadcast1RowTo8 + BroadcastCol0), TRNSPSRCB.md (rows 16..32).
+#[test]
+fn data_movers() {
+    let mut r = Rig::new();
+    r.b.srca.flip_unpacker(0, 0);
+    r.b.srcb.flip_unpacker(0, 0);
+    for i in 0..8 {
+        for j in 0..16 {
+            r.b.srca.banks[0][8 + i][j] = src(i as f32 * 16.0 + j as f32);
+        }
+    }
+    r.cfg(0, 1, 5 << 17); // SrcA BF16 (format 5), 16-bit Dst
+    r.run(0, "MOVA2D 0, 8, 0, 2, 32");
+    for i in 0..8 {
+        for j in 0..16 {
+            let want = (i as f32 * 16.0 + j as f32).to_bits() >> 16;
+            assert_eq!(
+                u32::from(r.b.dst.read16(32 + i, j)),
+                want,
+                "row {i} col {j}"
+            );
+        }
+    }
+    r.run(0, "MOVD2A 0, 40, 0, 2, 36"); // 4 rows of Dst 36.. into SrcA 40..
+    assert_eq!(r.b.srca.banks[0][40][5], src(4.0 * 16.0 + 5.0));
+    assert_eq!(r.b.srca.banks[0][43][15], src(7.0 * 16.0 + 15.0));
+    r.b.srcb.banks[0][3][0] = src(-2.5);
+    r.run(0, "MOVB2D 0, 3, 0, 3, 64");
+    assert!((64..72).all(|row| (0..16).all(|c| r.b.dst.read16(row, c) == 0xc020)));
+    for i in 0..16 {
+        for j in 0..16 {
+            r.b.srcb.banks[0][16 + i][j] = (i * 16 + j) as u32;
+        }
+    }
+    r.run(0, "TRNSPSRCB");
+    assert_eq!(r.b.srcb.banks[0][16 + 2][7], 7 * 16 + 2);
+    assert_eq!(r.b.srcb.banks[0][16 + 7][2], 2 * 16 + 7);
+}

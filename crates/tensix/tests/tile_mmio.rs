@@ -1,0 +1,171 @@
+//! The tile's RISC-V side with hand-encoded RV32 programs: pushes, the TTSync hold
+//! (TTSync.md), the semaphores' RISC-V view (SyncUnit.md), done words, and the stops: a core
+//! fault, a firmware failure code, a deadlock, the cycle limit.
+
+use macrosim_tensix::Arch;
+use macrosim_tensix::isa::asm::assemble;
+use macrosim_tensix::tile::{Tile, TileError};
+
+const SP: u32 = 2;
+const T0: u32 = 5;
+const T1: u32 = 6;
+
+fn lui(rd: u32, imm20: u32) -> u32 {
+    (imm20 << 12) | (rd << 7) | 0x37
+}
+fn addi(rd: u32, rs1: u32, imm: i32) -> u32 {
+    ((imm as u32 & 0xfff) << 20) | (rs1 << 15) | (rd << 7) | 0x13
+}
+fn sw(rs2: u32, rs1: u32, imm: i32) -> u32 {
+    let i = imm as u32 & 0xfff;
+    ((i >> 5) << 25) | (rs2 << 20) | (rs1 << 15) | (2 << 12) | ((i & 31) << 7) | 0x23
+}
+fn lw(rd: u32, rs1: u32, imm: i32) -> u32 {
+    ((imm as u32 & 0xfff) << 20) | (rs1 << 15) | (2 << 12) | (rd << 7) | 0x03
+}
+/// `li rd, v` as lui + addi.
+fn li(rd: u32, v: u32) -> [u32; 2] {
+    let lo = ((v & 0xfff) as i32) << 20 >> 20;
+    [lui(rd, v.wrapping_sub(lo as u32) >> 12), addi(rd, rd, lo)]
+}
+const SPIN: u32 = 0x0000_006f; // jal x0, 0
+
+/// Push `text` through INSTRN_BUF_BASE (PushTensixInstruction.md).
+fn push(code: &mut Vec<u32>, text: &str) {
+    let word = assemble(Arch::WormholeB0, text).expect("assembles");
+    code.extend(li(T1, word));
+    code.extend(li(T0, 0xFFE4_0000));
+    code.push(sw(T1, T0, 0));
+}
+
+/// tensix_sync: a store to PC_BUF word 1, then its load (TTSync.md).
+fn tensix_sync(code: &mut Vec<u32>) {
+    code.extend(li(T0, 0xFFE8_0000));
+    code.push(sw(0, T0, 4));
+    code.push(lw(0, T0, 4));
+}
+
+/// Writes `value` to core `core`'s done word (coord/TILE_CONTRACT.md) and spins.
+fn done(code: &mut Vec<u32>, core: u32, value: u32) {
+    code.extend(li(T0, 0x1F000 + 4 * core));
+    code.extend(li(T1, value));
+    code.push(sw(T1, T0, 0));
+    code.push(SPIN);
+}
+
+fn tile() -> Tile {
+    Tile::new(Arch::WormholeB0.table())
+}
+
+// SEMINIT/SEMPOST pushed by TRISC0, then the RISC-V view: a load returns Value, a store of an
+// even value posts (SyncUnit.md / notes §1.7); the result goes to L1 through the local-memory
+// stack.
+#[test]
+fn pushes_semaphores_and_local_memory() {
+    let mut c = Vec::new();
+    push(&mut c, "SEMINIT 4, 1, 1"); // semaphore 0: max 4, value 1
+    push(&mut c, "SEMPOST 1");
+    tensix_sync(&mut c);
+    c.extend(li(T0, 0xFFE8_0020));
+    c.push(sw(0, T0, 0)); // RISC-V post: value 3
+    c.push(lw(T1, T0, 0));
+    c.extend(li(SP, 0xFFB0_0800));
+    c.push(sw(T1, SP, -4)); // through local memory
+    c.push(lw(T1, SP, -4));
+    c.extend(li(T0, 0x20000));
+    c.push(sw(T1, T0, 0));
+    done(&mut c, 0, 1);
+    let mut t = tile();
+    t.load_code(0, &c);
+    let stats = t.run(100_000).expect("runs");
+    assert_eq!(t.l1.read_u32(0x20000).unwrap(), 3);
+    assert_eq!(stats.pushes[0], 2);
+    assert_eq!(
+        stats.units[0][macrosim_tensix::backend::Unit::Sync.index()],
+        2
+    );
+}
+
+// A load from an unmapped MMIO address stops the run naming the core and the pc.
+#[test]
+fn core_fault_names_core_and_pc() {
+    let mut c = Vec::new();
+    c.extend(li(T0, 0xFFF0_0000));
+    c.push(lw(T1, T0, 0));
+    let mut t = tile();
+    t.load_code(1, &c);
+    match t.run(10_000) {
+        Err(TileError::CoreFault { core, pc, what, .. }) => {
+            assert_eq!((core, pc), ("trisc1", 0xA008));
+            assert!(what.contains("0xfff00000"), "{what}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// A done word other than 1 is the firmware's failure code.
+#[test]
+fn firmware_failure_code() {
+    let mut c = Vec::new();
+    done(&mut c, 2, 7);
+    let mut t = tile();
+    t.load_code(2, &c);
+    assert!(matches!(
+        t.run(10_000),
+        Err(TileError::FirmwareFailure {
+            core: "trisc2",
+            code: 7
+        })
+    ));
+}
+
+// SEMWAIT on a semaphore nobody posts, then tensix_sync: the thread can never drain and the core
+// is held, so the run stops as a deadlock naming the wait.
+#[test]
+fn deadlock_is_detected() {
+    let mut c = Vec::new();
+    push(&mut c, "SEMINIT 1, 0, 2"); // semaphore 1: value 0
+    push(&mut c, "SEMWAIT 0x40, 2, 1"); // FPU blocked while semaphore 1 is zero
+    push(&mut c, "ZEROACC 3, 0, 0");
+    tensix_sync(&mut c);
+    done(&mut c, 1, 1);
+    let mut t = tile();
+    t.load_code(1, &c);
+    match t.run(1_000_000) {
+        Err(TileError::Deadlock { detail, .. }) => {
+            assert!(detail.contains("T1 waits: SEMWAIT"), "{detail}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+// A core that never finishes hits the cycle limit.
+#[test]
+fn max_cycles() {
+    let mut t = tile();
+    t.load_code(0, &[SPIN]);
+    assert!(matches!(t.run(1000), Err(TileError::MaxCycles { .. })));
+}
+
+// The event stream (cycle, thread, unit, word) of executed backend instructions, in order.
+#[test]
+fn events_record_what_left_the_wait_gate() {
+    let mut c = Vec::new();
+    push(&mut c, "SEMINIT 4, 1, 1");
+    push(&mut c, "ZEROACC 3, 0, 0");
+    tensix_sync(&mut c);
+    done(&mut c, 0, 1);
+    let mut t = tile();
+    t.record_events();
+    t.load_code(0, &c);
+    t.run(100_000).expect("runs");
+    let ev = t.events();
+    assert_eq!(ev.len(), 2);
+    assert_eq!(ev[0].unit, macrosim_tensix::backend::Unit::Sync);
+    assert_eq!(ev[1].unit, macrosim_tensix::backend::Unit::Fpu);
+    assert_eq!(
+        ev[1].word,
+        assemble(Arch::WormholeB0, "ZEROACC 3, 0, 0").unwrap()
+    );
+    assert!(ev[0].cycle < ev[1].cycle && ev.iter().all(|e| e.thread == 0));
+}
