@@ -127,7 +127,12 @@ impl Cluster {
         mem.map(u64::from(p.base), u64::from(p.size), Perm::RW);
     }
 
-    fn assemble(config: SystemConfig, mem: SparseMemory, entry: u32, tohost: Option<u32>) -> Cluster {
+    fn assemble(
+        config: SystemConfig,
+        mem: SparseMemory,
+        entry: u32,
+        tohost: Option<u32>,
+    ) -> Cluster {
         let n = config.harts();
         let isa = Isa::parse("rv32imafd").expect("a valid ISA string");
         let harts = (0..n)
@@ -214,8 +219,8 @@ impl Cluster {
                 ran = true;
                 self.periph.hart = h as u32;
                 let hart = &mut self.harts[h];
-                let clock = self.clock;
-                hart.extension_mut().cycle = clock;
+                let origin = (self.clock, hart.retired());
+                hart.extension_mut().cycle = origin;
                 let stop = hart.run(&mut self.mem, &mut self.periph, &mut traces[h], QUANTUM);
                 let total: u64 = self.harts.iter().map(|h| h.retired()).sum();
                 match stop {
@@ -358,9 +363,8 @@ impl Cluster {
     /// Open the barrier once every hart has arrived (through the CSR or the register).
     fn barrier(&mut self, mmio_barrier: &mut [bool]) {
         let n = self.harts.len();
-        let arrived = |h: usize| {
-            mmio_barrier[h] || self.harts[h].extension().barrier == Barrier::Waiting
-        };
+        let arrived =
+            |h: usize| mmio_barrier[h] || self.harts[h].extension().barrier == Barrier::Waiting;
         if !(0..n).all(arrived) {
             return;
         }
@@ -376,9 +380,8 @@ impl Cluster {
                 })
             })
             .max();
-        for h in 0..n {
-            if mmio_barrier[h] {
-                mmio_barrier[h] = false;
+        for (h, waiting) in mmio_barrier.iter_mut().enumerate() {
+            if std::mem::take(waiting) {
                 self.periph.barrier_pass[h] = true;
             }
             let retired = self.harts[h].retired();

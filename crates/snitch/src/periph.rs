@@ -177,7 +177,8 @@ impl Mmio for Periph {
         if let Some(base) = self.cfg.ssr_cfg {
             let off = addr.wrapping_sub(base);
             if off < 0x300 {
-                self.ssr_writes.push((off / 0x100, off % 0x100 / 8, value as u32));
+                self.ssr_writes
+                    .push((off / 0x100, off % 0x100 / 8, value as u32));
                 return Ok(MmioEffect::Stop);
             }
         }

@@ -36,7 +36,12 @@ fn sw(rs2: u32, rs1: u32) -> u32 {
 fn bne_back(rs1: u32, rs2: u32, bytes_back: u32) -> u32 {
     let off = (bytes_back as i32).wrapping_neg() as u32;
     let b = |hi: u32, lo: u32| (off >> lo) & ((1 << (hi - lo + 1)) - 1);
-    b(12, 12) << 31 | b(10, 5) << 25 | rs2 << 20 | rs1 << 15 | 1 << 12 | b(4, 1) << 8
+    b(12, 12) << 31
+        | b(10, 5) << 25
+        | rs2 << 20
+        | rs1 << 15
+        | 1 << 12
+        | b(4, 1) << 8
         | b(11, 11) << 7
         | 0x63
 }
@@ -127,13 +132,25 @@ fn staggering_matters() {
     let plain = frep_reduction(n, 0);
     let staggered = frep_reduction(n, 3);
     let (u0, u1) = (utilization(&plain), utilization(&staggered));
-    eprintln!("unstaggered {:.1}% staggered {:.1}%", 100.0 * u0, 100.0 * u1);
+    eprintln!(
+        "unstaggered {:.1}% staggered {:.1}%",
+        100.0 * u0,
+        100.0 * u1
+    );
     // Latency-bound: one FMA per lat_comp + 1 = 4 cycles.
     assert!((0.23..0.27).contains(&u0), "unstaggered {u0}");
     assert!(u1 > 0.9, "staggered {u1}");
-    assert_eq!(plain.fp_ops, u64::from(n) + 1, "the FMAs and the fmv.x.w fence");
+    assert_eq!(
+        plain.fp_ops,
+        u64::from(n) + 1,
+        "the FMAs and the fmv.x.w fence"
+    );
     // Each FMA waits three cycles for the previous one's result.
-    assert!(plain.stalls.fp_raw >= 3 * u64::from(n - 1), "{:?}", plain.stalls);
+    assert!(
+        plain.stalls.fp_raw >= 3 * u64::from(n - 1),
+        "{:?}",
+        plain.stalls
+    );
 }
 
 /// The SSR paper's reductions: without SSRs, `fld, fld, fmadd` per element (unrolled by 8 over
@@ -160,7 +177,11 @@ fn ssr_paper_reduction_figures() {
     let without = run(&finish(c));
     let with = frep_reduction(800, 7);
     let (u0, u1) = (utilization(&without), utilization(&with));
-    eprintln!("without SSR {:.1}% with SSR+FREP {:.1}%", 100.0 * u0, 100.0 * u1);
+    eprintln!(
+        "without SSR {:.1}% with SSR+FREP {:.1}%",
+        100.0 * u0,
+        100.0 * u1
+    );
     assert!(u0 <= 0.33 && u0 > 0.27, "{u0}");
     assert!(u1 > 0.95, "{u1}");
 }
@@ -171,7 +192,11 @@ fn ssr_paper_reduction_figures() {
 fn frep_note_loop_figures() {
     let iters = 200u32;
     let body = |ssr: bool| {
-        let mut c = if ssr { ssr_setup(8 * iters) } else { li(A0, TCDM) };
+        let mut c = if ssr {
+            ssr_setup(8 * iters)
+        } else {
+            li(A0, TCDM)
+        };
         c.extend(li(T2, iters));
         let top = c.len();
         if !ssr {
@@ -195,7 +220,11 @@ fn frep_note_loop_figures() {
     };
     let with = utilization(&run(&body(true)));
     let without = utilization(&run(&body(false)));
-    eprintln!("with SSR {:.1}% without {:.1}%", 100.0 * with, 100.0 * without);
+    eprintln!(
+        "with SSR {:.1}% without {:.1}%",
+        100.0 * with,
+        100.0 * without
+    );
     assert!((0.52..0.60).contains(&with), "{with}");
     assert!((0.31..0.39).contains(&without), "{without}");
 }

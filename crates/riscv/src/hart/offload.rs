@@ -260,7 +260,8 @@ impl<T: Trace> HartView<'_, T> {
                 }
                 .map_err(|_| Exception::new(Cause::LoadAccessFault, addr))?;
                 if T::ENABLED {
-                    self.trace.mem_read(addr, if op.kind == Kind::Flw { 4 } else { 8 });
+                    self.trace
+                        .mem_read(addr, if op.kind == Kind::Flw { 4 } else { 8 });
                 }
                 self.state.set_f(op.rd, v, self.trace);
             }
