@@ -23,18 +23,24 @@ fn exit() -> Vec<u32> {
     c
 }
 
-/// SSR0/1 stream one element (stride 0) `n` times into a staggered FREP'd fmadd.d.
-fn frep_kernel(n: u32) -> Vec<u32> {
+/// SSR0/1 stream one element (stride 0) into a staggered FREP'd fmadd.d: `loops` FREPs of
+/// 65536 repetitions (rs1 is 16 bits).
+fn frep_kernel(loops: u32) -> Vec<u32> {
     let mut c = Vec::new();
-    c.extend(li(5, n - 1));
+    c.extend(li(5, 65536 * loops - 1));
     c.extend(li(10, 0x1000_0000));
     for ssr in 0..2 {
         c.push((ssr | 2 << 5) << 20 | 5 << 15 | 2 << 12 | 0x2b); // bound[0]
         c.push((ssr | 24 << 5) << 20 | 10 << 15 | 2 << 12 | 0x2b); // rptr[0]
+        c.push(8 << 20 | 10 << 15 | 10 << 7 | 0x13); // addi a0,a0,8: SSR1 in the next bank
     }
     c.push(0x7c00_6073 | 1 << 15); // csrsi ssr,1
+    c.extend(li(5, 65535));
+    c.extend(li(6, loops));
     c.push(3 << 12 | 0b10011 << 7 | 5 << 15 | 0x0b); // frep.o t0,1,3,0b1001
     c.push(3 << 27 | 1 << 25 | 1 << 20 | 7 << 12 | 3 << 7 | 0x43); // fmadd.d ft3,ft0,ft1,ft3
+    c.push(0xfff << 20 | 6 << 15 | 6 << 7 | 0x13); // addi t1,t1,-1
+    c.push(0xfe03_1ae3); // bne t1,x0,-8
     c.extend(exit());
     c
 }
@@ -73,10 +79,13 @@ fn measure(name: &str, code: &[u32]) {
         rates.push(cycles as f64 / s / 1e6);
     }
     rates.sort_by(f64::total_cmp);
-    println!("{name}: {cycles} cycles, median {:.1} M simulated cycles/s", rates[2]);
+    println!(
+        "{name}: {cycles} cycles, median {:.1} M simulated cycles/s",
+        rates[2]
+    );
 }
 
 fn main() {
-    measure("ssr+frep fmadd.d reduction", &frep_kernel(20_000_000));
+    measure("ssr+frep fmadd.d reduction", &frep_kernel(300));
     measure("fld/fmadd.d loop", &fp_loop(5_000_000));
 }

@@ -226,13 +226,13 @@ impl Cluster {
                 match stop {
                     Stop::Limit => {}
                     Stop::Mmio => {
-                        if let Some(v) = self.periph.tohost_value {
+                        if let Some(v) = self.periph.tohost_value() {
                             return Ok(self.outcome(v >> 1, opts.timing));
                         }
                         self.apply_mmio(h)?;
                     }
                     Stop::Stall { .. } => {}
-                    Stop::Exception { exc, pc, word } => {
+                    Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } => {
                         if std::mem::take(&mut self.periph.barrier_request) {
                             mmio_barrier[h] = true;
                         } else if let Some(f) = self.harts[h].extension_mut().fault.take() {
@@ -247,16 +247,6 @@ impl Cluster {
                                 what: exc.to_string(),
                             });
                         }
-                    }
-                    Stop::Unhandled { exc, pc, word, .. } => {
-                        let word = word.unwrap_or(0);
-                        return Err(SnitchError::Exception {
-                            hart: h as u32,
-                            pc,
-                            word,
-                            text: crate::disasm::word(word, pc),
-                            what: exc.to_string(),
-                        });
                     }
                 }
                 if total >= limit {

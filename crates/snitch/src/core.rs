@@ -493,9 +493,8 @@ impl Extension for SnitchCore {
         hart: &mut HartView<'_, T>,
         insn: ExtInsn,
     ) -> Result<(), Exception> {
-        let table = self.tables()[insn.table];
-        let op = table.entries.iter().find(|e| e.id == insn.id).map(|e| e.id);
-        let Some(op) = op.and_then(SnitchInsn::from_id) else {
+        // Entry ids are `SnitchInsn` discriminants in all three tables.
+        let Some(op) = SnitchInsn::from_id(insn.id) else {
             return Err(Exception::illegal(insn.word));
         };
         let w = insn.word;

@@ -149,3 +149,16 @@ fn runs_are_deterministic() {
     let b = run_with(SystemConfig::preset("snitch_cluster").unwrap(), &elf, true).unwrap();
     assert_eq!(a.stats, b.stats);
 }
+
+/// The listing names the custom instructions with the Snitch toolchain's mnemonics.
+#[test]
+fn disassembly_of_a_kernel_uses_snitch_mnemonics() {
+    let dot = std::fs::read(root().join("build/dot.elf")).unwrap();
+    let text = macrosim_snitch::disasm::elf(&dot).unwrap();
+    for m in [
+        "frep.o ", "scfgwi ", "dmsrc ", "dmdst ", "dmcpyi ", "dmstati ",
+    ] {
+        assert!(text.contains(m), "`{m}` missing");
+    }
+    assert!(!text.contains(".word"), "an undecoded word in dot.elf");
+}
