@@ -9,6 +9,7 @@ mod linx;
 mod out;
 mod riscv;
 mod size;
+mod snitch;
 mod stop;
 mod tensix;
 mod tensix_formats;
@@ -36,6 +37,9 @@ enum Target {
     /// The block-structured Linx ISA, v0.4
     #[command(subcommand)]
     Linx(linx::Command),
+    /// The PULP Snitch cluster: Xssr, Xfrep, Xdma, 8+1 cores, a cycle model
+    #[command(subcommand)]
+    Snitch(snitch::Command),
 }
 
 fn main() -> ExitCode {
@@ -43,5 +47,6 @@ fn main() -> ExitCode {
         Target::Tensix(cmd) => tensix::run(cmd),
         Target::Riscv(cmd) => riscv::run(cmd),
         Target::Linx(cmd) => linx::run(cmd),
+        Target::Snitch(cmd) => snitch::run(cmd),
     }
 }

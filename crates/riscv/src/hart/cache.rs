@@ -14,7 +14,8 @@
 //! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch. The
 //! execute loop checks the epoch after every store and leaves the block when it changed; the run
 //! loop then flushes the whole cache. It also flushes on `fence.i`, and when mstatus.FS switches
-//! between Off and on (FP instructions decode as illegal while it is Off).
+//! between Off and on (FP instructions decode as illegal while it is Off), and when an
+//! extension starts or stops taking over FP instructions (they then decode as `Offload`).
 
 use super::fuse::fuse;
 use super::op::{Kind, NO_BLOCK, Op, lower_decoded};
@@ -44,6 +45,7 @@ pub(crate) struct BlockCache {
     fp_on: bool,
     /// Counts flushes, so that the translation tier knows when to drop its code.
     generation: u64,
+    offload: bool,
 }
 
 impl BlockCache {
@@ -60,6 +62,7 @@ impl BlockCache {
             epoch: 0,
             fp_on: false,
             generation: 0,
+            offload: false,
         }
     }
 
@@ -88,14 +91,15 @@ impl BlockCache {
         self.epoch
     }
 
-    /// Flush if code memory changed or the FP-enable state differs from what blocks were
-    /// decoded with; true if it flushed.
+    /// Flush if code memory changed or the FP-enable or offload state differs from what blocks
+    /// were decoded with; true if it flushed.
     #[inline]
-    pub(crate) fn validate(&mut self, mem: &SparseMemory, fp_on: bool) -> bool {
-        if mem.code_epoch() != self.epoch || fp_on != self.fp_on {
+    pub(crate) fn validate(&mut self, mem: &SparseMemory, fp_on: bool, offload: bool) -> bool {
+        if mem.code_epoch() != self.epoch || fp_on != self.fp_on || offload != self.offload {
             self.flush();
             self.epoch = mem.code_epoch();
             self.fp_on = fp_on;
+            self.offload = offload;
             return true;
         }
         false
@@ -162,13 +166,17 @@ impl BlockCache {
             if addr == pc {
                 mem.mark_code(u64::from(addr));
             }
-            let op = lower_decoded(
+            let mut op = lower_decoded(
                 self.decoder.decode(word),
                 self.base_tables,
                 word,
                 addr,
                 self.fp_on,
             );
+            if self.offload && op.kind.is_fp() {
+                op.ext = op.kind.fp_index();
+                op.kind = Kind::Offload;
+            }
             let nth = (self.ops.len() - start + 1) as u32;
             self.ops.push(Op { nth, ..op });
             self.words.push(word);

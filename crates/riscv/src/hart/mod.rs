@@ -12,13 +12,15 @@ mod extension;
 mod fp_exec;
 mod fuse;
 mod jit;
+mod offload;
 mod op;
 mod state;
 mod system;
 mod trap;
 
-pub use extension::{ExtInsn, Extension, HartView, NoExtension};
+pub use extension::{CsrAccess, CsrOp, ExtInsn, Extension, HartView, NoExtension};
 pub use jit::{JitUnavailable, Tier};
+pub use offload::{F_SCRATCH, FpClass, FpGroup, FpInsn, Operand, SCRATCH, X_SCRATCH};
 pub use state::Priv;
 pub use trap::{Cause, Exception};
 
@@ -90,6 +92,9 @@ pub enum Stop {
         /// The instruction word, unless it could not be fetched.
         word: Option<u32>,
     },
+    /// The extension stalled the instruction at `pc` ([`HartView::stall`]): it did not retire;
+    /// the next `run` executes it again.
+    Stall { pc: u32 },
     /// In [`TrapMode::Machine`]: the exception could not be taken.
     Unhandled {
         exc: Exception,
@@ -269,7 +274,8 @@ impl<X: Extension> Hart<X> {
             if left == 0 {
                 return Stop::Limit;
             }
-            if self.cache.validate(mem, self.s.fs != 0) {
+            let offload = X::OFFLOAD && self.ext.offloading();
+            if self.cache.validate(mem, self.s.fs != 0, offload) {
                 link = None;
             }
             let pc = self.s.pc;
@@ -292,16 +298,10 @@ impl<X: Extension> Hart<X> {
             if !T::ENABLED
                 && left >= MAX_BLOCK as u64
                 && !std::mem::take(&mut interpret)
+                && let Some(window) = win.single()
                 && let Some(jit) = self.jit.as_deref_mut()
             {
-                let ran = jit.run(
-                    &mut self.s,
-                    &self.cache,
-                    b,
-                    mem,
-                    (win.lo, win.len),
-                    before + left,
-                );
+                let ran = jit.run(&mut self.s, &self.cache, b, mem, window, before + left);
                 if ran != jit::Ran::Cold {
                     left -= self.s.retired - before;
                     interpret = ran == jit::Ran::Interpret;
@@ -338,10 +338,14 @@ impl<X: Extension> Hart<X> {
                     }
                 }
                 Exit::System { at } => {
-                    let (op, word) = (self.cache.ops[at], self.cache.words[at]);
+                    let (mut op, word) = (self.cache.ops[at], self.cache.words[at]);
                     self.s.pc = op.pc;
+                    if op.kind == op::Kind::Offload {
+                        op.kind = op::Kind::from_fp_index(op.ext);
+                    }
                     match self.s.system(&op, word, &mut self.ext, mem, t) {
                         SysOutcome::Retired => left -= 1,
+                        SysOutcome::Stall => return Stop::Stall { pc: self.s.pc },
                         SysOutcome::Flush => {
                             left -= 1;
                             self.cache.flush();

@@ -24,14 +24,24 @@ pub enum ListingError {
 /// Write the listing of `elf`'s executable sections for a hart with extensions `isa` to
 /// `out`, line by line (memory use does not grow with the listing).
 pub fn write_listing(elf: &[u8], isa: Isa, out: &mut dyn Write) -> Result<(), ListingError> {
-    elf::identify(elf, Some(ElfClass::Elf32), Some(EM_RISCV))?;
-    let file = object::File::parse(elf)?;
     let tables: Vec<_> = BASE_TABLES
         .iter()
         .copied()
         .filter(|t| isa.has(t.extension))
         .collect();
     let decoder = Decoder::new(&tables);
+    write_listing_with(elf, out, |word, pc| decoder.disassemble(word, pc))
+}
+
+/// The same listing with each word's text from `text(word, pc)` (an extension crate's own
+/// disassembler: Snitch's custom mnemonics).
+pub fn write_listing_with(
+    elf: &[u8],
+    out: &mut dyn Write,
+    text: impl Fn(u32, u32) -> String,
+) -> Result<(), ListingError> {
+    elf::identify(elf, Some(ElfClass::Elf32), Some(EM_RISCV))?;
+    let file = object::File::parse(elf)?;
     for section in file.sections() {
         if section.kind() != SectionKind::Text {
             continue;
@@ -40,11 +50,7 @@ pub fn write_listing(elf: &[u8], isa: Isa, out: &mut dyn Write) -> Result<(), Li
         for (k, chunk) in data.chunks_exact(4).enumerate() {
             let pc = (section.address() + 4 * k as u64) as u32;
             let word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
-            writeln!(
-                out,
-                "{pc:8x}:\t{word:08x}\t{}",
-                decoder.disassemble(word, pc)
-            )?;
+            writeln!(out, "{pc:8x}:\t{word:08x}\t{}", text(word, pc))?;
         }
     }
     Ok(())
