@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod linx;
 mod riscv;
 mod tensix;
+mod timeline;
 
 #[derive(Parser)]
 #[command(
@@ -30,6 +31,11 @@ enum Target {
     /// The block-structured Linx ISA, v0.4
     #[command(subcommand)]
     Linx(linx::Command),
+    /// Check a timeline file (--timeline output): well-formed trace-event JSON, every span
+    /// closed, tracks named, timestamps monotone per track
+    TimelineCheck(timeline::CheckArgs),
+    /// Write the self-contained HTML viewer for a trace-event JSON file
+    TimelineView(timeline::ViewArgs),
 }
 
 fn main() -> ExitCode {
@@ -37,5 +43,7 @@ fn main() -> ExitCode {
         Target::Tensix(cmd) => tensix::run(cmd),
         Target::Riscv(cmd) => riscv::run(cmd),
         Target::Linx(cmd) => linx::run(cmd),
+        Target::TimelineCheck(args) => timeline::check(&args),
+        Target::TimelineView(args) => timeline::view(&args),
     }
 }

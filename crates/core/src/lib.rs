@@ -4,11 +4,14 @@
 //! * [`elf`]: loading static ELF executables (ET_EXEC and static-pie ET_DYN) into that memory.
 //! * [`linux`]: the Linux user-mode runtime: the initial stack (argc, argv, envp, auxv) and the
 //!   system calls a static newlib/picolibc/musl program needs, for any word size.
+//! * [`timeline`]: spans and instants on named tracks from the timing models, written as Chrome
+//!   trace-event JSON (Perfetto) or a self-contained HTML viewer.
 //!
 //! Targets depend on this crate and never on each other (see `DESIGN.md`).
 
 pub mod elf;
 pub mod linux;
 pub mod memory;
+pub mod timeline;
 
 pub use memory::{Access, MemFault, Perm, SparseMemory};
