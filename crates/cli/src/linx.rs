@@ -46,6 +46,16 @@ pub enum Command {
         /// Run the block reorder buffer timing model and report blocks, cycles and occupancy.
         #[arg(long)]
         timing: bool,
+        /// With --timing: write one span per block (block ROB allocate to retire, named by
+        /// block type) to FILE: trace-event JSON for Perfetto, gzip'd if FILE ends in .gz, a
+        /// self-contained viewer if .html.
+        #[arg(
+            long,
+            value_name = "FILE",
+            requires = "timing",
+            conflicts_with = "trace"
+        )]
+        timeline: Option<PathBuf>,
         /// The program.
         elf: PathBuf,
         /// Its arguments.
@@ -77,6 +87,7 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             trace,
             timing,
+            timeline,
             elf,
             args,
         } => {
@@ -88,7 +99,10 @@ pub fn run(cmd: Command) -> ExitCode {
                 max_insns,
             };
             strict = cfg.cfi == CfiMode::Strict;
-            run_program(&elf, &args, cfg, trace, timing)
+            match timeline {
+                Some(path) => run_with_timeline(&elf, &args, cfg, &path),
+                None => run_program(&elf, &args, cfg, trace, timing),
+            }
         }
     };
     match result {
@@ -142,6 +156,16 @@ fn disasm(path: &std::path::Path) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The program in `elf`, set up to run with `args`.
+fn load(elf: &PathBuf, args: &[String]) -> anyhow::Result<runtime::Program> {
+    let bytes = std::fs::read(elf).with_context(|| format!("cannot read {}", elf.display()))?;
+    let mut argv = vec![elf.display().to_string()];
+    argv.extend(args.iter().cloned());
+    let envp: Vec<String> = Vec::new();
+    runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
+        .with_context(|| elf.display().to_string())
+}
+
 fn run_program(
     elf: &PathBuf,
     args: &[String],
@@ -149,12 +173,7 @@ fn run_program(
     trace: Option<PathBuf>,
     timing: bool,
 ) -> anyhow::Result<ExitCode> {
-    let bytes = std::fs::read(elf).with_context(|| format!("cannot read {}", elf.display()))?;
-    let mut argv = vec![elf.display().to_string()];
-    argv.extend(args.iter().cloned());
-    let envp: Vec<String> = Vec::new();
-    let prog = runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
-        .with_context(|| elf.display().to_string())?;
+    let prog = load(elf, args)?;
     if trace.is_none() {
         if timing {
             let mut m = Machine::new(prog, cfg, BlockRob::new(RobConfig::default()));
@@ -185,6 +204,27 @@ fn run_program(
     if let Some(rob) = &m.obs.rob {
         eprintln!("macrosim: {} instructions; {}", m.cpu.insns, rob.report());
     }
+    code
+}
+
+fn run_with_timeline(
+    elf: &PathBuf,
+    args: &[String],
+    cfg: Config,
+    path: &std::path::Path,
+) -> anyhow::Result<ExitCode> {
+    let prog = load(elf, args)?;
+    let mut rec = crate::timeline::recording();
+    let obs = crate::linx_timeline::RobTimeline::new(BlockRob::new(RobConfig::default()), &mut rec);
+    let mut m = Machine::new(prog, cfg, obs);
+    let code = finish(&mut m);
+    eprintln!(
+        "macrosim: {} instructions; {}",
+        m.cpu.insns,
+        m.obs.rob.report()
+    );
+    drop(m);
+    crate::timeline::save(&rec, path)?;
     code
 }
 

@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod linx;
+mod linx_timeline;
 mod riscv;
 mod tensix;
 mod timeline;

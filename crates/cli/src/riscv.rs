@@ -1,5 +1,6 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
+use macrosim_riscv::functions::{FunctionSymbols, FunctionTimeline};
 use macrosim_riscv::isa::{Isa, disassemble_elf};
 use macrosim_riscv::program::{Outcome, Program, RunOptions};
 use macrosim_riscv::trace::{CommitLog, NoTrace};
@@ -23,6 +24,11 @@ pub enum Command {
         /// Write a Spike-style commit log (`--log-commits` format) to FILE.
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
+        /// Write one span per function activation (from the ELF's symbols; time in retired
+        /// instructions) to FILE: trace-event JSON for Perfetto, gzip'd if FILE ends in .gz,
+        /// a self-contained viewer if .html.
+        #[arg(long, value_name = "FILE", conflicts_with = "trace")]
+        timeline: Option<PathBuf>,
         /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
         #[arg(long)]
         stats: bool,
@@ -50,10 +56,11 @@ pub fn run(cmd: Command) -> ExitCode {
             isa,
             max_insns,
             trace,
+            timeline,
             stats,
             elf,
             args,
-        } => run_elf(isa, max_insns, trace, stats, elf, args),
+        } => run_elf(isa, max_insns, Output { trace, timeline }, stats, elf, args),
         Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| {
@@ -66,10 +73,16 @@ fn read(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
     std::fs::read(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))
 }
 
+/// Where a run's per-instruction events go.
+struct Output {
+    trace: Option<PathBuf>,
+    timeline: Option<PathBuf>,
+}
+
 fn run_elf(
     isa: Isa,
     max_insns: Option<u64>,
-    trace: Option<PathBuf>,
+    output: Output,
     stats: bool,
     elf: PathBuf,
     args: Vec<String>,
@@ -86,9 +99,18 @@ fn run_elf(
     let mut program =
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
     let start = Instant::now();
-    let outcome = match &trace {
-        None => program.run(&mut NoTrace),
-        Some(path) => {
+    let outcome = match (&output.trace, &output.timeline) {
+        (None, Some(path)) => {
+            let symbols = FunctionSymbols::from_elf(&bytes);
+            let mut rec = crate::timeline::recording();
+            let mut functions = FunctionTimeline::new(&mut rec, &symbols, program.hart.id());
+            let outcome = program.run(&mut functions);
+            functions.finish();
+            crate::timeline::save(&rec, path)?;
+            outcome
+        }
+        (None, None) => program.run(&mut NoTrace),
+        (Some(path), _) => {
             let file = std::fs::File::create(path)
                 .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
             let mut log = CommitLog::new(BufWriter::new(file), isa.flen());

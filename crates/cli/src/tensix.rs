@@ -7,7 +7,7 @@
 //! * `bench [--arch wh|bh] [--samples N] [--min-time SECONDS] FILE...`: expansion throughput.
 
 use cpu_time::ThreadTime;
-use macrosim_core::timeline::{NoTimeline, Recording, Timeline};
+use macrosim_core::timeline::{NoTimeline, Timeline};
 use macrosim_tensix::frontend::{FrontendTiming, Thread, ThreadFrontend, TimingStats};
 use macrosim_tensix::isa::disasm::disassemble;
 use macrosim_tensix::program::Program;
@@ -118,7 +118,7 @@ fn expand(args: &ExpandArgs) -> ExitCode {
         }
     };
     let result = if let Some(path) = &args.timeline {
-        let mut rec = Recording::new();
+        let mut rec = crate::timeline::recording();
         expand_timed(args, &program, &mut rec).and_then(|()| {
             crate::timeline::save(&rec, path).map_err(|e| io::Error::other(format!("{e:#}")))
         })

@@ -5,8 +5,24 @@ use macrosim_core::timeline::{self, Recording};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// Events a `--timeline` keeps (about 24 bytes each in memory, 70 in the JSON file); later
+/// ones are counted in `otherData.dropped_events` and a warning says so.
+pub const EVENT_LIMIT: usize = 4_000_000;
+
+/// A recording for `--timeline`, limited to [`EVENT_LIMIT`] events.
+pub fn recording() -> Recording {
+    Recording::with_limit(EVENT_LIMIT)
+}
+
 /// Write a run's timeline to `path` (`.json`, `.json.gz` or `.html`, by the name).
 pub fn save(rec: &Recording, path: &Path) -> anyhow::Result<()> {
+    if rec.dropped() > 0 {
+        eprintln!(
+            "macrosim: warning: {}: the timeline keeps the first {EVENT_LIMIT} events; {} later ones were dropped",
+            path.display(),
+            rec.dropped()
+        );
+    }
     timeline::save(rec, path)?;
     Ok(())
 }

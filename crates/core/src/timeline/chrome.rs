@@ -23,7 +23,8 @@ pub(super) fn json_string(s: &str) -> String {
 pub fn write_chrome_json(rec: &Recording, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
-        "{{\"displayTimeUnit\":\"ns\",\"otherData\":{{\"time_unit\":\"simulated cycle (or retired instruction where a target has no cycle model)\",\"writer\":\"macrosim\"}},\"traceEvents\":["
+        "{{\"displayTimeUnit\":\"ns\",\"otherData\":{{\"time_unit\":\"simulated cycle (or retired instruction where a target has no cycle model)\",\"writer\":\"macrosim\",\"dropped_events\":{}}},\"traceEvents\":[",
+        rec.dropped()
     )?;
     // Groups in order of first appearance get pids 1, 2, ...; track i is tid i + 1.
     let mut groups: Vec<&str> = Vec::new();

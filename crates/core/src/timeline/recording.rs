@@ -29,19 +29,56 @@ pub struct Track {
     pub name: String,
 }
 
-/// The events of a run, in the order they were reported.
-#[derive(Clone, Debug, Default)]
+/// The events of a run, in the order they were reported, up to a limit (events past it are
+/// counted, not kept, so that a long run cannot exhaust memory).
+#[derive(Clone, Debug)]
 pub struct Recording {
     tracks: Vec<Track>,
     track_ids: FxHashMap<(String, String), TrackId>,
     names: Vec<String>,
     name_ids: FxHashMap<String, NameId>,
     events: Vec<Event>,
+    limit: usize,
+    dropped: u64,
+}
+
+impl Default for Recording {
+    fn default() -> Self {
+        Recording::with_limit(usize::MAX)
+    }
 }
 
 impl Recording {
+    /// A recording without a limit.
     pub fn new() -> Self {
         Recording::default()
+    }
+
+    /// A recording that keeps the first `limit` events.
+    pub fn with_limit(limit: usize) -> Self {
+        Recording {
+            tracks: Vec::new(),
+            track_ids: FxHashMap::default(),
+            names: Vec::new(),
+            name_ids: FxHashMap::default(),
+            events: Vec::new(),
+            limit,
+            dropped: 0,
+        }
+    }
+
+    /// Events reported past the limit (not kept).
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    #[inline]
+    fn push(&mut self, e: Event) {
+        if self.events.len() < self.limit {
+            self.events.push(e);
+        } else {
+            self.dropped += 1;
+        }
     }
 
     pub fn tracks(&self) -> &[Track] {
@@ -91,7 +128,7 @@ impl Timeline for Recording {
     }
 
     fn span(&mut self, track: TrackId, name: NameId, start: u64, end: u64) {
-        self.events.push(Event {
+        self.push(Event {
             track,
             name,
             start,
@@ -102,7 +139,7 @@ impl Timeline for Recording {
     }
 
     fn instant(&mut self, track: TrackId, name: NameId, at: u64) {
-        self.events.push(Event {
+        self.push(Event {
             track,
             name,
             start: at,
