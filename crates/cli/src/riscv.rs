@@ -1,13 +1,14 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
 use macrosim_riscv::functions::{FunctionSymbols, FunctionTimeline};
+use macrosim_riscv::gdb::{self, SessionEnd};
 use macrosim_riscv::isa::{Isa, disassemble_elf};
 use macrosim_riscv::program::{Outcome, Program, RunOptions};
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -29,6 +30,11 @@ pub enum Command {
         /// a self-contained viewer if .html.
         #[arg(long, value_name = "FILE", conflicts_with = "trace")]
         timeline: Option<PathBuf>,
+        /// Wait (up to 120 s) for GDB on ADDR:PORT (`target remote ADDR:PORT`) and run under
+        /// its control: one GDB thread per hart, registers with FP and CSRs, breakpoints,
+        /// watchpoints, stepping, Ctrl-C.
+        #[arg(long, value_name = "ADDR:PORT", conflicts_with_all = ["trace", "timeline"])]
+        gdb: Option<String>,
         /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
         #[arg(long)]
         stats: bool,
@@ -57,10 +63,22 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             trace,
             timeline,
+            gdb,
             stats,
             elf,
             args,
-        } => run_elf(isa, max_insns, Output { trace, timeline }, stats, elf, args),
+        } => run_elf(
+            isa,
+            max_insns,
+            Output {
+                trace,
+                timeline,
+                gdb,
+            },
+            stats,
+            elf,
+            args,
+        ),
         Command::Disasm { isa, elf } => disasm(isa, &elf).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| {
@@ -77,6 +95,7 @@ fn read(path: &PathBuf) -> anyhow::Result<Vec<u8>> {
 struct Output {
     trace: Option<PathBuf>,
     timeline: Option<PathBuf>,
+    gdb: Option<String>,
 }
 
 fn run_elf(
@@ -100,6 +119,18 @@ fn run_elf(
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
     let start = Instant::now();
     let outcome = match (&output.trace, &output.timeline) {
+        _ if output.gdb.is_some() => {
+            let addr = output.gdb.as_deref().unwrap_or_default();
+            eprintln!("macrosim: waiting for GDB on {addr} (target remote {addr})");
+            match gdb::serve(&mut program, addr, Duration::from_secs(120))? {
+                SessionEnd::Finished(outcome) => outcome,
+                SessionEnd::Detached => program.run(&mut NoTrace),
+                SessionEnd::Killed => {
+                    eprintln!("macrosim: {}: killed from GDB", elf.display());
+                    return Ok(ExitCode::from(137));
+                }
+            }
+        }
         (None, Some(path)) => {
             let symbols = FunctionSymbols::from_elf(&bytes);
             let mut rec = crate::timeline::recording();

@@ -216,14 +216,26 @@ impl Program {
 
     /// Run to the end.
     pub fn run<T: Trace>(&mut self, t: &mut T) -> Result<Outcome, RunError> {
-        let limit = self.max_insns.unwrap_or(u64::MAX);
         loop {
-            let left = limit.saturating_sub(self.hart.retired());
+            if let Some(outcome) = self.run_for(t, u64::MAX)? {
+                return Ok(outcome);
+            }
+        }
+    }
+
+    /// Run at most `n` more instructions (a debugger's step and continue): the outcome if the
+    /// program finished, `None` if the `n` instructions retired first.
+    pub fn run_for<T: Trace>(&mut self, t: &mut T, n: u64) -> Result<Option<Outcome>, RunError> {
+        let limit = self.max_insns.unwrap_or(u64::MAX);
+        let stop_at = limit.min(self.hart.retired().saturating_add(n));
+        loop {
+            let left = stop_at.saturating_sub(self.hart.retired());
             let stop = match &mut self.kind {
                 Kind::BareMetal(tohost) => self.hart.run(&mut self.mem, tohost, t, left),
                 Kind::Linux(_) => self.hart.run(&mut self.mem, &mut NoMmio, t, left),
             };
             match stop {
+                Stop::Limit if self.hart.retired() < limit => return Ok(None),
                 Stop::Limit => {
                     let pc = self.hart.pc();
                     return Err(RunError::Limit {
@@ -237,8 +249,8 @@ impl Program {
                     };
                     let value = tohost.value.unwrap_or(0);
                     return match value {
-                        1 => Ok(Outcome::Pass),
-                        v if v & 1 == 1 => Ok(Outcome::Fail { test: v >> 1 }),
+                        1 => Ok(Some(Outcome::Pass)),
+                        v if v & 1 == 1 => Ok(Some(Outcome::Fail { test: v >> 1 })),
                         v => {
                             let pc = self.hart.pc().wrapping_sub(4);
                             Err(RunError::ToHost {
@@ -272,11 +284,11 @@ impl Program {
                         SysOutcome::Return(v) => self.hart.finish_ecall(Some(v as u32), t),
                         SysOutcome::Exit(code) => {
                             self.hart.finish_ecall(None, t);
-                            return Ok(Outcome::Exit(code));
+                            return Ok(Some(Outcome::Exit(code)));
                         }
                         SysOutcome::Killed(sig) => {
                             self.hart.finish_ecall(None, t);
-                            return Ok(Outcome::Killed(sig));
+                            return Ok(Some(Outcome::Killed(sig)));
                         }
                     }
                 }
