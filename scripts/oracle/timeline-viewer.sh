@@ -31,7 +31,7 @@ case "$status" in
   *'data-ready="1"'*"tracks 4 "*"cycles 0..$cycles"*) ;;
   *) echo "FAIL: the viewer did not draw the trace (expected 4 tracks, $cycles cycles)"; exit 1 ;;
 esac
-timeout 60 chromium "${flags[@]}" --virtual-time-budget=2000 --window-size=1200,330 \
+timeout 60 chromium "${flags[@]}" --virtual-time-budget=2000 --window-size=1200,180 \
   --screenshot="$shot" "file://$page" 2>>"$scratch/chromium.log" >/dev/null
 python3 - "$shot" <<'PY'
 import sys, zlib, struct
