@@ -28,6 +28,9 @@ ARCH=(-march=rv32imafd -mabi=ilp32d)
 # which -Wformat rejects for %x although both are 32 bits wide.
 CFLAGS=("${ARCH[@]}" -static -ftls-model=local-exec -isystem "$PICO/include" -frounding-math
   -Wall -Wextra -Werror -Wno-unused-parameter -Wno-format -Wno-stringop-truncation)
+# EXTRA_CFLAGS (e.g. -g for scripts/riscv/build-debug-programs.sh) is added as it is.
+# shellcheck disable=SC2206
+CFLAGS+=(${EXTRA_CFLAGS:-})
 LIBGCC_DIR=$(dirname "$("$CC" "${ARCH[@]}" -print-libgcc-file-name)")/../$MULTI
 LDFLAGS=(-nostdlib -nostartfiles -L"$PICO/lib/$MULTI" -L"$LIBGCC_DIR")
 # shellcheck disable=SC2054 # the commas belong to -Wl options

@@ -61,6 +61,16 @@ pub enum Command {
         /// README); implies --timing.
         #[arg(long, value_name = "FILE")]
         timing_config: Option<PathBuf>,
+        /// With --timing: write one span per block (block ROB allocate to retire, named by
+        /// block type) to FILE: trace-event JSON for Perfetto, gzip'd if FILE ends in .gz, a
+        /// self-contained viewer if .html.
+        #[arg(
+            long,
+            value_name = "FILE",
+            requires = "timing",
+            conflicts_with = "trace"
+        )]
+        timeline: Option<PathBuf>,
         /// The program.
         elf: PathBuf,
         /// Its arguments.
@@ -94,6 +104,7 @@ pub fn run(cmd: Command) -> ExitCode {
             timeout,
             mem_limit,
             timing_config,
+            timeline,
             elf,
             args,
         } => {
@@ -105,8 +116,10 @@ pub fn run(cmd: Command) -> ExitCode {
                 max_insns,
             };
             let limits = stop::Limits { timeout, mem_limit };
-            pe_config(timing, timing_config.as_ref())
-                .and_then(|timing| run_program(&elf, &args, cfg, trace, timing, limits))
+            pe_config(timing, timing_config.as_ref()).and_then(|timing| match (timeline, timing) {
+                (Some(path), Some(pes)) => run_with_timeline(&elf, &args, cfg, &path, pes, limits),
+                (_, timing) => run_program(&elf, &args, cfg, trace, timing, limits),
+            })
         }
     };
     result.unwrap_or_else(|e| out::fail(&e))
@@ -162,16 +175,11 @@ fn run_program(
     timing: Option<PeConfig>,
     limits: stop::Limits,
 ) -> anyhow::Result<ExitCode> {
-    let bytes = files::read(elf, false)?;
     if let Some(t) = &trace {
         files::check_output(t, &[elf])?;
     }
+    let prog = load(elf, args)?;
     let stop = stop::install(limits.timeout)?;
-    let mut argv = vec![elf.display().to_string()];
-    argv.extend(args.iter().cloned());
-    let envp: Vec<String> = Vec::new();
-    let prog = runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
-        .with_context(|| elf.display().to_string())?;
     if trace.is_none() {
         if let Some(pes) = timing {
             let mut m = Machine::new(prog, cfg, BlockRob::with_pes(pes));
@@ -202,6 +210,42 @@ fn run_program(
     if let Some(rob) = &m.obs.rob {
         eprintln!("macrosim: {} instructions; {}", m.cpu.insns, rob.report());
     }
+    code
+}
+
+/// The program in `elf`, set up to run with `args`.
+fn load(elf: &std::path::Path, args: &[String]) -> anyhow::Result<runtime::Program> {
+    let bytes = files::read(elf, false)?;
+    let mut argv = vec![elf.display().to_string()];
+    argv.extend(args.iter().cloned());
+    let envp: Vec<String> = Vec::new();
+    runtime::load(&bytes, &argv, &envp, &RuntimeConfig::default())
+        .with_context(|| elf.display().to_string())
+}
+
+/// `--timing --timeline FILE`: the block ROB's spans recorded while the program runs.
+fn run_with_timeline(
+    elf: &std::path::Path,
+    args: &[String],
+    cfg: Config,
+    path: &std::path::Path,
+    pes: PeConfig,
+    limits: stop::Limits,
+) -> anyhow::Result<ExitCode> {
+    files::check_output(path, &[elf])?;
+    let prog = load(elf, args)?;
+    let stop = stop::install(limits.timeout)?;
+    let mut rec = crate::timeline::recording();
+    let obs = crate::linx_timeline::RobTimeline::new(BlockRob::with_pes(pes), &mut rec);
+    let mut m = Machine::new(prog, cfg, obs);
+    let code = finish(&mut m, elf, &stop, limits.mem_limit);
+    eprintln!(
+        "macrosim: {} instructions; {}",
+        m.cpu.insns,
+        m.obs.rob.report()
+    );
+    drop(m);
+    crate::timeline::save(&rec, path)?;
     code
 }
 

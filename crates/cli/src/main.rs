@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod files;
 mod linx;
+mod linx_timeline;
 mod out;
 mod riscv;
 mod size;
@@ -14,6 +15,7 @@ mod stop;
 mod tensix;
 mod tensix_formats;
 mod tensix_run;
+mod timeline;
 
 #[derive(Parser)]
 #[command(
@@ -40,6 +42,11 @@ enum Target {
     /// The PULP Snitch cluster: Xssr, Xfrep, Xdma, 8+1 cores, a cycle model
     #[command(subcommand)]
     Snitch(snitch::Command),
+    /// Check a timeline file (--timeline output): well-formed trace-event JSON, every span
+    /// closed, tracks named, timestamps monotone per track
+    TimelineCheck(timeline::CheckArgs),
+    /// Write the self-contained HTML viewer for a trace-event JSON file
+    TimelineView(timeline::ViewArgs),
 }
 
 fn main() -> ExitCode {
@@ -48,5 +55,7 @@ fn main() -> ExitCode {
         Target::Riscv(cmd) => riscv::run(cmd),
         Target::Linx(cmd) => linx::run(cmd),
         Target::Snitch(cmd) => snitch::run(cmd),
+        Target::TimelineCheck(args) => timeline::check(&args),
+        Target::TimelineView(args) => timeline::view(&args),
     }
 }

@@ -1,14 +1,16 @@
 //! `macrosim riscv ...`: run RV32 ELF programs on the RV32IMAFD hart, or disassemble them.
 
 use crate::{files, out, size, stop};
+use macrosim_riscv::functions::{FunctionSymbols, FunctionTimeline};
+use macrosim_riscv::gdb::{self, SessionEnd};
+use macrosim_riscv::hart::Tier;
 use macrosim_riscv::isa::{Isa, ListingError, write_listing};
 use macrosim_riscv::program::{Outcome, Program, RunError, RunOptions};
-use macrosim_riscv::hart::Tier;
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -25,6 +27,16 @@ pub enum Command {
         /// Write a Spike-style commit log (`--log-commits` format) to FILE.
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
+        /// Write one span per function activation (from the ELF's symbols; time in retired
+        /// instructions) to FILE: trace-event JSON for Perfetto, gzip'd if FILE ends in .gz,
+        /// a self-contained viewer if .html.
+        #[arg(long, value_name = "FILE", conflicts_with = "trace")]
+        timeline: Option<PathBuf>,
+        /// Wait (up to 120 s) for GDB on ADDR:PORT (`target remote ADDR:PORT`) and run under
+        /// its control: one GDB thread per hart, registers with FP and CSRs, breakpoints,
+        /// watchpoints, stepping, Ctrl-C.
+        #[arg(long, value_name = "ADDR:PORT", conflicts_with_all = ["trace", "timeline"])]
+        gdb: Option<String>,
         /// Print `macrosim: stats: instructions N time T s mips M` on stderr at the end.
         #[arg(long)]
         stats: bool,
@@ -73,6 +85,8 @@ pub fn run(cmd: Command) -> ExitCode {
             isa,
             max_insns,
             trace,
+            timeline,
+            gdb,
             stats,
             timeout,
             mem_limit,
@@ -80,15 +94,18 @@ pub fn run(cmd: Command) -> ExitCode {
             elf,
             args,
         } => {
-            let tier = tier.unwrap_or(if trace.is_some() {
-                Tier::Interp
-            } else {
-                Tier::Jit
-            });
+            // The translation tier runs only untraced code: a commit log, a timeline or a
+            // debugger interprets.
+            let observed = trace.is_some() || timeline.is_some() || gdb.is_some();
+            let tier = tier.unwrap_or(if observed { Tier::Interp } else { Tier::Jit });
             run_elf(
                 isa,
                 max_insns,
-                trace,
+                Output {
+                    trace,
+                    timeline,
+                    gdb,
+                },
                 stats,
                 (stop::Limits { timeout, mem_limit }, tier),
                 elf,
@@ -100,10 +117,17 @@ pub fn run(cmd: Command) -> ExitCode {
     result.unwrap_or_else(|e| out::fail(&e))
 }
 
+/// Where a run's per-instruction events go.
+struct Output {
+    trace: Option<PathBuf>,
+    timeline: Option<PathBuf>,
+    gdb: Option<String>,
+}
+
 fn run_elf(
     isa: Isa,
     max_insns: Option<u64>,
-    trace: Option<PathBuf>,
+    output: Output,
     stats: bool,
     (limits, tier): (stop::Limits, Tier),
     elf: PathBuf,
@@ -127,9 +151,30 @@ fn run_elf(
     program.set_mem_limit(limits.mem_limit);
     program.hart.set_tier(tier)?;
     let start = Instant::now();
-    let outcome = match &trace {
-        None => program.run(&mut NoTrace),
-        Some(path) => {
+    let outcome = match (&output.trace, &output.timeline) {
+        _ if output.gdb.is_some() => {
+            let addr = output.gdb.as_deref().unwrap_or_default();
+            eprintln!("macrosim: waiting for GDB on {addr} (target remote {addr})");
+            match gdb::serve(&mut program, addr, Duration::from_secs(120))? {
+                SessionEnd::Finished(outcome) => outcome,
+                SessionEnd::Detached => program.run(&mut NoTrace),
+                SessionEnd::Killed => {
+                    eprintln!("macrosim: {}: killed from GDB", elf.display());
+                    return Ok(ExitCode::from(137));
+                }
+            }
+        }
+        (None, Some(path)) => {
+            let symbols = FunctionSymbols::from_elf(&bytes);
+            let mut rec = crate::timeline::recording();
+            let mut functions = FunctionTimeline::new(&mut rec, &symbols, program.hart.id());
+            let outcome = program.run(&mut functions);
+            functions.finish();
+            crate::timeline::save(&rec, path)?;
+            outcome
+        }
+        (None, None) => program.run(&mut NoTrace),
+        (Some(path), _) => {
             let file = std::fs::File::create(path)
                 .map_err(|e| anyhow::anyhow!("cannot create {}: {e}", path.display()))?;
             let mut log = CommitLog::new(BufWriter::new(file), isa.flen());

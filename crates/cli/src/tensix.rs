@@ -8,6 +8,7 @@
 
 use crate::{files, out, stop};
 use cpu_time::ThreadTime;
+use macrosim_core::timeline::{NoTimeline, Timeline};
 use macrosim_tensix::frontend::{FrontendTiming, Thread, ThreadFrontend, TimingStats};
 use macrosim_tensix::isa::disasm::disassemble;
 use macrosim_tensix::program::Program;
@@ -41,6 +42,10 @@ pub struct ExpandArgs {
     /// Also print the cycle report on standard error
     #[arg(long)]
     timing: bool,
+    /// With --timing: write each frontend stage's state per cycle to FILE (Chrome trace-event
+    /// JSON for Perfetto; gzip'd if FILE ends in .gz; a self-contained viewer if .html)
+    #[arg(long, value_name = "FILE", requires = "timing")]
+    timeline: Option<PathBuf>,
     /// The .tt program, or - for standard input
     file: PathBuf,
 }
@@ -111,8 +116,13 @@ fn expand(args: &ExpandArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let result = if args.timing {
-        expand_timed(args, &program)
+    let result = if let Some(path) = &args.timeline {
+        let mut rec = crate::timeline::recording();
+        expand_timed(args, &program, &mut rec).and_then(|()| {
+            crate::timeline::save(&rec, path).map_err(|e| io::Error::other(format!("{e:#}")))
+        })
+    } else if args.timing {
+        expand_timed(args, &program, NoTimeline)
     } else {
         expand_functional(args, &program)
     };
@@ -144,9 +154,9 @@ fn expand_functional(args: &ExpandArgs, program: &Program) -> io::Result<()> {
     out.flush()
 }
 
-fn expand_timed(args: &ExpandArgs, program: &Program) -> io::Result<()> {
+fn expand_timed(args: &ExpandArgs, program: &Program, timeline: impl Timeline) -> io::Result<()> {
     let thread = Thread::from_index(args.thread).unwrap_or_default();
-    let timing = FrontendTiming::new(program.inputs(), thread);
+    let timing = FrontendTiming::with_timeline(program.inputs(), thread, timeline);
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut report = BufWriter::with_capacity(1 << 16, io::stderr().lock());
     let [a, b, c] = timing.fifo_depths();

@@ -5,6 +5,8 @@
 //! * [`stop`]: asking a run to stop from outside (Ctrl-C, `--timeout`).
 //! * [`linux`]: the Linux user-mode runtime: the initial stack (argc, argv, envp, auxv) and the
 //!   system calls a static newlib/picolibc/musl program needs, for any word size.
+//! * [`timeline`]: spans and instants on named tracks from the timing models, written as Chrome
+//!   trace-event JSON (Perfetto) or a self-contained HTML viewer.
 //!
 //! Targets depend on this crate and never on each other (see `DESIGN.md`).
 
@@ -12,5 +14,6 @@ pub mod elf;
 pub mod linux;
 pub mod memory;
 pub mod stop;
+pub mod timeline;
 
 pub use memory::{Access, FastPath, MemFault, Perm, SparseMemory};

@@ -10,9 +10,13 @@
 //!   paths) as RISC-V F and D define it (principle 6).
 //! * [`mmio`]: the one-window MMIO hook (HTIF `tohost` today, TRISC frontend registers later).
 //! * [`trace`]: per-instruction events and the Spike-format commit log.
+//! * [`functions`]: per-hart function spans for `--timeline` (issue 11).
+//! * [`gdb`]: the GDB remote-protocol server (`--gdb`), one GDB thread per hart.
 //! * [`program`]: loading an ELF as a bare-metal (`tohost`) or Linux user program and running it.
 
 pub mod fpu;
+pub mod functions;
+pub mod gdb;
 pub mod hart;
 pub mod isa;
 pub mod mmio;

@@ -242,7 +242,18 @@ impl Program {
 
     /// Run to the end.
     pub fn run<T: Trace>(&mut self, t: &mut T) -> Result<Outcome, RunError> {
+        loop {
+            if let Some(outcome) = self.run_for(t, u64::MAX)? {
+                return Ok(outcome);
+            }
+        }
+    }
+
+    /// Run at most `n` more instructions (a debugger's step and continue): the outcome if the
+    /// program finished, `None` if the `n` instructions retired first.
+    pub fn run_for<T: Trace>(&mut self, t: &mut T, n: u64) -> Result<Option<Outcome>, RunError> {
         let limit = self.max_insns.unwrap_or(u64::MAX);
+        let stop_at = limit.min(self.hart.retired().saturating_add(n));
         loop {
             if let Some(reason) = self.stop.requested() {
                 let pc = self.hart.pc();
@@ -252,15 +263,16 @@ impl Program {
                     retired: self.hart.retired(),
                 });
             }
-            let to_limit = limit.saturating_sub(self.hart.retired());
+            let to_stop = stop_at.saturating_sub(self.hart.retired());
             // The hart runs in slices so that the stop signal is polled between them.
-            let left = to_limit.min(POLL_INSNS);
+            let left = to_stop.min(POLL_INSNS);
             let stop = match &mut self.kind {
                 Kind::BareMetal(tohost) => self.hart.run(&mut self.mem, tohost, t, left),
                 Kind::Linux(_) => self.hart.run(&mut self.mem, &mut NoMmio, t, left),
             };
             match stop {
-                Stop::Limit if to_limit > left => {}
+                Stop::Limit if to_stop > left => {}
+                Stop::Limit if self.hart.retired() < limit => return Ok(None),
                 Stop::Limit => {
                     let pc = self.hart.pc();
                     return Err(RunError::Limit {
@@ -274,8 +286,8 @@ impl Program {
                     };
                     let value = tohost.value.unwrap_or(0);
                     return match value {
-                        1 => Ok(Outcome::Pass),
-                        v if v & 1 == 1 => Ok(Outcome::Fail { test: v >> 1 }),
+                        1 => Ok(Some(Outcome::Pass)),
+                        v if v & 1 == 1 => Ok(Some(Outcome::Fail { test: v >> 1 })),
                         v => {
                             let pc = self.hart.pc().wrapping_sub(4);
                             Err(RunError::ToHost {
@@ -310,11 +322,11 @@ impl Program {
                         SysOutcome::Return(v) => self.hart.finish_ecall(Some(v as u32), t),
                         SysOutcome::Exit(code) => {
                             self.hart.finish_ecall(None, t);
-                            return Ok(Outcome::Exit(code));
+                            return Ok(Some(Outcome::Exit(code)));
                         }
                         SysOutcome::Killed(sig) => {
                             self.hart.finish_ecall(None, t);
-                            return Ok(Outcome::Killed(sig));
+                            return Ok(Some(Outcome::Killed(sig)));
                         }
                     }
                 }

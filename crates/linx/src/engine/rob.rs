@@ -289,6 +289,12 @@ impl BlockRob {
         self.blocks += 1;
     }
 
+    /// The allocate and retire cycles of the block last passed to [`BlockRob::block`] (the
+    /// `--timeline` hook: one span per block, issue 11).
+    pub fn last_block(&self) -> Option<(u64, u64)> {
+        self.last_alloc.map(|alloc| (alloc, self.last_retire))
+    }
+
     /// The figures so far.
     pub fn report(&self) -> RobReport {
         let cycles = if self.blocks == 0 {

@@ -210,6 +210,11 @@ impl<X: Extension> Hart<X> {
         self.s.f[(r & 31) as usize]
     }
 
+    /// Write FP register `r` as raw bits (a debugger's register write).
+    pub fn set_f(&mut self, r: u32, v: u64) {
+        self.s.f[(r & 31) as usize] = v;
+    }
+
     pub fn privilege(&self) -> Priv {
         self.s.prv
     }

@@ -15,6 +15,7 @@ mod fifo;
 mod insn;
 pub mod mop_expander;
 pub mod replay_expander;
+pub mod stages;
 mod thread;
 pub mod timing;
 

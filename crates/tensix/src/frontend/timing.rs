@@ -48,11 +48,17 @@
 //!    MOPExpanderDoneCheck, TTSync.md); the write itself takes no cycle, and the next push can
 //!    follow in the same cycle. (A real core spends cycles on the sync and the stores.)
 //!
+//! With a [`Timeline`] (issue 11), each cycle's state of every stage ([`PushStage`],
+//! [`MopStage`], [`ReplayStage`], Wait Gate arrival) is reported as it is decided here, on the
+//! tracks of [`super::stages`]; with [`NoTimeline`] (the default) that code compiles away.
+//!
 //! The run ends when every input item has been consumed and all FIFOs and expanders are
 //! empty; `cycles` is the number of cycles simulated until then (cycle numbers start at 0).
 
+use super::stages::{MopStage, PushStage, ReplayStage, StageTracks};
 use super::thread::{REPLAY_FIFO_DEPTH, WAIT_GATE_FIFO_DEPTH};
 use super::{Fifo, FrontendInput, FrontendInsn, FrontendKind, MopExpander, ReplayExpander, Thread};
+use macrosim_core::timeline::{NoTimeline, Timeline};
 use std::iter::Peekable;
 
 /// What a run did, in numbers.
@@ -79,7 +85,7 @@ pub struct TimingStats {
 
 /// One thread's frontend, cycle by cycle.
 #[derive(Clone, Debug)]
-pub struct FrontendTiming<I: Iterator<Item = FrontendInput>> {
+pub struct FrontendTiming<I: Iterator<Item = FrontendInput>, T: Timeline = NoTimeline> {
     thread: Thread,
     input: Peekable<I>,
     fifo_a: Fifo<FrontendInsn>,
@@ -95,11 +101,22 @@ pub struct FrontendTiming<I: Iterator<Item = FrontendInput>> {
     first_arrival: Option<u64>,
     last_arrival: u64,
     stats: TimingStats,
+    timeline: T,
+    tracks: Option<StageTracks>,
 }
 
 impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
     /// The frontend of `thread` at reset, fed by `input`.
     pub fn new(input: I, thread: Thread) -> Self {
+        FrontendTiming::with_timeline(input, thread, NoTimeline)
+    }
+}
+
+impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
+    /// The frontend of `thread` at reset, fed by `input`, reporting each stage's state per
+    /// cycle to `timeline` (tracks in group `tensix thread N`).
+    pub fn with_timeline(input: I, thread: Thread, mut timeline: T) -> Self {
+        let tracks = T::ENABLED.then(|| StageTracks::new(&mut timeline, thread.index()));
         FrontendTiming {
             thread,
             input: input.peekable(),
@@ -114,6 +131,8 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
             first_arrival: None,
             last_arrival: 0,
             stats: TimingStats::default(),
+            timeline,
+            tracks,
         }
     }
 
@@ -176,11 +195,31 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
             self.last_arrival = self.cycle;
             self.stats.words_out += 1;
         }
-        self.step_replay_expander();
-        self.step_mop_expander();
-        self.step_riscv();
+        let replay = self.step_replay_expander();
+        let mop = self.step_mop_expander();
+        let push = self.step_riscv();
+        if T::ENABLED
+            && let Some(tracks) = &mut self.tracks
+        {
+            let arrived = arrived.is_some();
+            tracks.cycle(&mut self.timeline, self.cycle, arrived, replay, mop, push);
+        }
         self.cycle += 1;
         arrived
+    }
+
+    /// Close the timeline's open spans at the current cycle and hand the sink back.
+    pub fn into_timeline(mut self) -> T {
+        self.finish_timeline();
+        self.timeline
+    }
+
+    fn finish_timeline(&mut self) {
+        if T::ENABLED
+            && let Some(tracks) = &mut self.tracks
+        {
+            tracks.finish(&mut self.timeline, self.cycle);
+        }
     }
 
     /// Run to the end, calling `on_wait_gate(cycle, word)` for each instruction as it reaches
@@ -192,44 +231,56 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
                 on_wait_gate(cycle, word);
             }
         }
+        self.finish_timeline();
         self.stats()
     }
 
     /// Rule 3.
-    fn step_replay_expander(&mut self) {
+    fn step_replay_expander(&mut self) -> ReplayStage {
         if self.replay.is_playing_back() {
-            if !self.fifo_c.is_full()
-                && let Some(word) = self.replay.next_playback()
-            {
+            if self.fifo_c.is_full() {
+                return ReplayStage::PlaybackStall;
+            }
+            if let Some(word) = self.replay.next_playback() {
                 let _ = self.fifo_c.push(word);
             }
-            return;
+            return ReplayStage::Playback;
         }
         let Some(head) = self.fifo_b.front() else {
-            return;
+            return ReplayStage::Idle;
         };
         if self.replay.would_emit(&head) && self.fifo_c.is_full() {
-            return;
+            return ReplayStage::Stall;
         }
+        let was_recording = self.replay.is_recording();
         self.fifo_b.pop();
         if let Some(word) = self.replay.accept(head) {
             let _ = self.fifo_c.push(word);
         }
+        match head.kind() {
+            _ if was_recording => ReplayStage::Record,
+            FrontendKind::Replay(r) if r.load => ReplayStage::Record,
+            FrontendKind::Replay(_) => ReplayStage::PlaybackStart,
+            _ => ReplayStage::PassThrough,
+        }
     }
 
     /// Rule 4.
-    fn step_mop_expander(&mut self) {
+    fn step_mop_expander(&mut self) -> MopStage {
         if self.mop.is_expanding() {
-            self.emit_expanded();
-            return;
+            return if self.emit_expanded() {
+                MopStage::Expanding
+            } else {
+                MopStage::ExpandStall
+            };
         }
         let head = self.fifo_a.front();
         if std::mem::take(&mut self.mop_transition) && head.is_some_and(|h| !h.is_mop()) {
             self.stats.mop_bubbles += 1;
-            return;
+            return MopStage::Bubble;
         }
         let Some(head) = head else {
-            return;
+            return MopStage::Idle;
         };
         match head.kind() {
             FrontendKind::Mop(_) => {
@@ -241,26 +292,30 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
                 } else {
                     self.mop_transition = true;
                 }
+                MopStage::MopStart
             }
             FrontendKind::MopCfg { .. } => {
                 self.fifo_a.pop();
                 self.mop.accept(head);
+                MopStage::MopCfg
             }
             _ => {
                 if self.fifo_b.is_full() {
-                    return;
+                    return MopStage::PassStall;
                 }
                 self.fifo_a.pop();
                 if let Some(out) = self.mop.accept(head) {
                     let _ = self.fifo_b.push(out);
                 }
+                MopStage::PassThrough
             }
         }
     }
 
-    fn emit_expanded(&mut self) {
+    /// Emit the next expanded instruction if FIFO B has room; whether it did.
+    fn emit_expanded(&mut self) -> bool {
         if self.fifo_b.is_full() {
-            return;
+            return false;
         }
         if let Some(insn) = self.mop.next_expanded() {
             let _ = self.fifo_b.push(insn);
@@ -268,16 +323,17 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
                 self.mop_transition = true;
             }
         }
+        true
     }
 
     /// Rule 5.
-    fn step_riscv(&mut self) {
+    fn step_riscv(&mut self) -> PushStage {
         while let Some(&item) = self.input.peek() {
             match item {
                 FrontendInput::WriteMopCfg { index, value } => {
                     if self.mops_in_fifo_a > 0 || self.mop.is_expanding() {
                         self.stats.mopcfg_wait_cycles += 1;
-                        return;
+                        return PushStage::MopCfgWait;
                     }
                     self.mop.write_cfg(index, value);
                     self.stats.mopcfg_writes += 1;
@@ -286,14 +342,15 @@ impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
                 FrontendInput::Push(insn) => {
                     if self.fifo_a.push(insn).is_err() {
                         self.stats.push_stall_cycles += 1;
-                        return;
+                        return PushStage::PushStall;
                     }
                     self.mops_in_fifo_a += usize::from(insn.is_mop());
                     self.stats.words_in += 1;
                     self.input.next();
-                    return;
+                    return PushStage::Push;
                 }
             }
         }
+        PushStage::Idle
     }
 }

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# Issue 11: Debian's gdb-multiarch drives `macrosim riscv run --gdb` in batch mode on
+# tests/riscv-corpus/debug/calls.c (built here with -g, so the source paths are this checkout's):
+# break at main, step into sum_squares, print a variable, set a watchpoint on the global `counter`
+# and continue twice (it must change 0 -> 1 -> 2, as the loop does), print the partial sum (1 + 4),
+# read the PC, FP and machine CSRs, then continue to the exit. The transcript is compared with
+# what the program does, and the program's own output and exit status must be unchanged.
+# Also: a port in use and a client that goes away give clear errors, not hangs.
+# Needs gdb-multiarch, gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, python3.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+for tool in gdb-multiarch riscv64-unknown-elf-gcc; do
+  if ! command -v "$tool" >/dev/null; then echo "SKIPPED: $tool is not installed"; exit 0; fi
+done
+cargo build --quiet -p macrosim
+bin=target/debug/macrosim
+scratch=$(mktemp -d -t riscv-gdb.XXXXXX)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$scratch"' EXIT
+EXTRA_CFLAGS=-g scripts/riscv/build-corpus.sh "$scratch" tests/riscv-corpus/debug/calls.c >/dev/null
+elf=$scratch/calls-O0.elf
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+
+cat >"$scratch/session.gdb" <<GDB
+set pagination off
+set confirm off
+target remote 127.0.0.1:$port
+break main
+continue
+step
+print n
+watch counter
+continue
+continue
+print s
+print/x \$pc
+print/x \$misa
+print \$mhartid
+print/x \$fcsr
+info registers a0
+delete
+continue
+GDB
+"$bin" riscv run --gdb "127.0.0.1:$port" "$elf" >"$scratch/stdout" 2>"$scratch/stderr" &
+sim=$!
+for _ in $(seq 50); do grep -q "waiting for GDB" "$scratch/stderr" && break; sleep 0.1; done
+timeout 120 gdb-multiarch -batch -nx -x "$scratch/session.gdb" "$elf" >"$scratch/transcript" 2>&1 || true
+status=0
+wait "$sim" || status=$?
+cat "$scratch/transcript"
+fail() { echo "FAIL: $*"; cat "$scratch/stderr"; exit 1; }
+expect() { grep -qE -- "$1" "$scratch/transcript" || fail "transcript lacks /$1/"; }
+expect '^Breakpoint 1, main \(\) at .*calls\.c:31'
+expect '^sum_squares \(n=5\) at .*calls\.c:21'
+expect '^\$1 = 5$'
+expect '^Hardware watchpoint 2: counter'
+# The two watchpoint hits, in order: 0 -> 1 then 1 -> 2.
+[ "$(grep -A1 '^Old value' "$scratch/transcript" | grep -E '^(Old|New) value' | tr -d '\n')" = \
+  "Old value = 0New value = 1Old value = 1New value = 2" ] || fail "watchpoint values"
+expect '^\$2 = 5$'
+expect '^\$3 = 0x[0-9a-f]+$'
+expect '^\$4 = 0x40101129$'  # misa: MXL=1 (RV32), I M A F D and U-mode
+expect '^\$5 = 0$'
+expect '^\$6 = 0x0$'
+expect '^a0 '
+expect 'exited normally'
+[ "$(cat "$scratch/stdout")" = "total 55 counter 5" ] || fail "program output: $(cat "$scratch/stdout")"
+[ "$status" = 0 ] || fail "exit status $status"
+
+# A port in use: a clear error and exit status 2.
+port=$(free_port)
+python3 -c "import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+s.bind(('127.0.0.1',$port)); s.listen(); time.sleep(5)" &
+sleep 0.5
+status=0
+"$bin" riscv run --gdb "127.0.0.1:$port" "$elf" 2>"$scratch/err" || status=$?
+grep -q "cannot listen" "$scratch/err" && [ "$status" = 2 ] || fail "port in use: $status $(cat "$scratch/err")"
+wait
+
+# A client that connects and goes away: the simulator stops with a message (no hang).
+port=$(free_port)
+"$bin" riscv run --gdb "127.0.0.1:$port" "$elf" 2>"$scratch/err" &
+sim=$!
+for _ in $(seq 50); do grep -q "waiting for GDB" "$scratch/err" && break; sleep 0.1; done
+python3 -c "import socket; s=socket.create_connection(('127.0.0.1',$port)); s.close()"
+status=0
+timeout 20 tail --pid=$sim -f /dev/null || fail "the simulator kept waiting for a client that left"
+wait "$sim" || status=$?
+grep -q "went away" "$scratch/err" && [ "$status" = 2 ] || fail "client gone: $status $(cat "$scratch/err")"
+echo "riscv gdb: ok"
