@@ -40,20 +40,21 @@ impl Extension for Stream {
         hart: &mut HartView<'_, T>,
         mut insn: FpInsn,
     ) -> Result<(), Exception> {
-        for &o in insn.f_sources() {
+        // Each read of f1 takes the next value (scratch register i for source i).
+        for (i, &o) in insn.f_sources().iter().enumerate() {
             if insn.reg(o) == 1 {
                 self.next += 1.0;
-                hart.set_f_scratch(0, self.next.to_bits());
-                insn.set_reg(o, F_SCRATCH);
+                hart.set_f_scratch(i as u8, self.next.to_bits());
+                insn.set_reg(o, F_SCRATCH + i as u8);
             }
         }
         let push = insn.writes_f() && insn.reg(Operand::Rd) == 2;
         if push {
-            insn.set_reg(Operand::Rd, F_SCRATCH + 1);
+            insn.set_reg(Operand::Rd, F_SCRATCH + 3);
         }
         hart.exec_fp(&insn)?;
         if push {
-            self.pushed.push(f64::from_bits(hart.f_scratch(1)));
+            self.pushed.push(f64::from_bits(hart.f_scratch(3)));
         }
         Ok(())
     }
