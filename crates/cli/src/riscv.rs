@@ -134,8 +134,8 @@ fn run_elf(
     args: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
     let bytes = files::read(&elf, false)?;
-    if let Some(t) = &trace {
-        files::check_output(t, &[&elf])?;
+    for out in [&output.trace, &output.timeline].into_iter().flatten() {
+        files::check_output(out, &[&elf])?;
     }
     let mut argv = vec![elf.display().to_string()];
     argv.extend(args);

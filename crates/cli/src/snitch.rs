@@ -6,7 +6,7 @@ use macrosim_riscv::isa::ListingError;
 use macrosim_snitch::config::PRESETS;
 use macrosim_snitch::{Cluster, Outcome, RunOptions, SnitchError, SystemConfig};
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -62,17 +62,15 @@ pub fn run(cmd: Command) -> ExitCode {
             timeout,
             elf,
             args,
-        } => {
-            stop::install(timeout).and_then(|stop| {
-                let opts = RunOptions {
-                    max_insns,
-                    timing,
-                    trace,
-                    stop: Some(stop),
-                };
-                run_elf(&preset, config, cores, &opts, stats, &elf, &args)
-            })
-        }
+        } => stop::install(timeout).and_then(|stop| {
+            let opts = RunOptions {
+                max_insns,
+                timing,
+                trace,
+                stop: Some(stop),
+            };
+            run_elf(&preset, config, cores, &opts, stats, &elf, &args)
+        }),
         Command::Disasm { elf } => disasm(&elf),
     };
     result.unwrap_or_else(|e| out::fail(&e))
@@ -84,7 +82,7 @@ fn run_elf(
     cores: Option<u32>,
     opts: &RunOptions,
     stats: bool,
-    elf: &PathBuf,
+    elf: &Path,
     args: &[String],
 ) -> anyhow::Result<ExitCode> {
     if !args.is_empty() {
@@ -159,7 +157,7 @@ fn print_stats(o: &Outcome, secs: f64) {
     );
 }
 
-fn disasm(elf: &PathBuf) -> anyhow::Result<ExitCode> {
+fn disasm(elf: &Path) -> anyhow::Result<ExitCode> {
     let bytes = files::read(elf, false)?;
     let mut stdout = std::io::BufWriter::new(std::io::stdout().lock());
     macrosim_snitch::disasm::write_elf(&bytes, &mut stdout).map_err(|e| match e {

@@ -12,13 +12,13 @@ use crate::error::SnitchError;
 use crate::periph::Periph;
 use crate::timing::{Stalls, Timing};
 use macrosim_core::elf::{self, LoadOptions, PermPolicy};
+use macrosim_core::stop::StopSignal;
 use macrosim_core::{Perm, SparseMemory};
 use macrosim_riscv::hart::Stop;
 use macrosim_riscv::trace::{CommitLog, NoTrace, Trace};
 use macrosim_riscv::{Hart, HartConfig, Isa, TrapMode};
 use std::fs::File;
 use std::io::BufWriter;
-use macrosim_core::stop::StopSignal;
 use std::path::PathBuf;
 
 /// Instructions a hart runs per round.

@@ -307,7 +307,9 @@ impl Tile {
             core.pushes += dev.pushes;
             let unmapped = dev.unmapped;
             match stop {
-                Stop::Limit | Stop::Mmio => {}
+                // A TRISC has no extension that could stall it; a stalled instruction would
+                // simply run again in the next round.
+                Stop::Limit | Stop::Mmio | Stop::Stall { .. } => {}
                 Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } => {
                     let what = match unmapped {
                         Some(u) => format!(
