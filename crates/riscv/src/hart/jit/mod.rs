@@ -44,8 +44,9 @@ pub enum Tier {
 #[error("the jit tier is not available on this host: {0}")]
 pub struct JitUnavailable(String);
 
-/// Entries to a block before it is translated (measured: `BENCHMARKS.md`, RISC-V translation
-/// tier).
+/// Entries to a block before it is translated. Chosen, not yet measured (see `BENCHMARKS.md`,
+/// RV32 translation tier): a Cranelift translation costs roughly as much as interpreting a few
+/// thousand instructions, so a block should have run a few times before it pays.
 const HOT: u32 = 50;
 /// Entries of the direct-mapped table of translated blocks by pc.
 const FAST: usize = 4096;
