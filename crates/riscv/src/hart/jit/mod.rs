@@ -66,7 +66,7 @@ pub(crate) enum Ran {
     /// Nothing ran: the block is not translated; interpret it.
     Cold,
     /// Translated code ran; continue at `pc`.
-    Ran,
+    Translated,
     /// Translated code ran and stopped before the instruction at `pc`, which the interpreter
     /// must run.
     Interpret,
@@ -76,7 +76,9 @@ pub(crate) struct Jit {
     isa: OwnedTargetIsa,
     module: Option<JITModule>,
     fctx: FunctionBuilderContext,
-    /// The ops FP helpers are called with, alive as long as `module`.
+    /// The ops FP helpers are called with, alive as long as `module`; boxed so that their
+    /// addresses, baked into the code, stay put when the vector grows.
+    #[allow(clippy::vec_box)]
     ops: Vec<Box<Op>>,
     blocks: FxHashMap<u32, Entry>,
     /// (pc, code, instructions) of translated blocks; pc 1 marks an empty entry.
@@ -177,7 +179,7 @@ impl Jit {
             debug_assert!(state.retired + u64::from(len) <= limit);
             match call::enter(code, state, &mut ctx) {
                 EXIT_INTERPRET => return Ran::Interpret,
-                EXIT_CODE => return Ran::Ran,
+                EXIT_CODE => return Ran::Translated,
                 _ => {}
             }
             let pc = state.pc;
@@ -185,7 +187,7 @@ impl Jit {
                 (p, c, l) if p == pc && state.retired + u64::from(l) <= limit => {
                     (code, len) = (c, l);
                 }
-                _ => return Ran::Ran,
+                _ => return Ran::Translated,
             }
         }
     }
