@@ -22,8 +22,13 @@ reps=${1:-5}
 scratch=$(mktemp -d -t riscv-bench.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 
-cargo build --release --quiet -p macrosim
-macrosim=target/release/macrosim
+# MACROSIM_BIN: a macrosim binary to measure instead of building target/release/macrosim.
+if [ -n "${MACROSIM_BIN:-}" ]; then
+  macrosim=$MACROSIM_BIN
+else
+  cargo build --release --quiet -p macrosim
+  macrosim=target/release/macrosim
+fi
 c=tests/riscv-corpus
 scripts/riscv/build-corpus.sh "$scratch" $c/bench/int_sort.c $c/bench/int_crc.c $c/interp.c \
   $c/bench/fp_dot.c $c/matmul.c

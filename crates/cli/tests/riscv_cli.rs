@@ -77,6 +77,19 @@ fn linux_program_output_and_exit_status() {
 }
 
 #[test]
+fn both_tiers_run_the_same_and_a_bad_tier_is_an_error() {
+    let elf = program("cli/spin.elf");
+    let elf = elf.to_str().unwrap();
+    let interp = run(&["--tier", "interp", "--max-insns", "100000", elf]);
+    let jit = run(&["--tier", "jit", "--max-insns", "100000", elf]);
+    assert_eq!(interp, jit, "the same limit stop on both tiers");
+    assert!(jit.2.contains("ran past the limit of 100000"), "{}", jit.2);
+    let (code, _, stderr) = run(&["--tier", "fast", elf]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("unknown tier"), "{stderr}");
+}
+
+#[test]
 fn program_arguments_reach_argv() {
     let elf = program("cli/args.elf");
     let (code, _, _) = run(&[elf.to_str().unwrap(), "one", "--two", "3"]);

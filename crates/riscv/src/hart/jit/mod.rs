@@ -44,8 +44,9 @@ pub enum Tier {
 #[error("the jit tier is not available on this host: {0}")]
 pub struct JitUnavailable(String);
 
-/// Entries to a block before it is translated (measured: `BENCHMARKS.md`, RISC-V translation
-/// tier).
+/// Entries to a block before it is translated. Chosen, not yet measured (see `BENCHMARKS.md`,
+/// RV32 translation tier): a Cranelift translation costs roughly as much as interpreting a few
+/// thousand instructions, so a block should have run a few times before it pays.
 const HOT: u32 = 50;
 /// Entries of the direct-mapped table of translated blocks by pc.
 const FAST: usize = 4096;
@@ -65,7 +66,7 @@ pub(crate) enum Ran {
     /// Nothing ran: the block is not translated; interpret it.
     Cold,
     /// Translated code ran; continue at `pc`.
-    Ran,
+    Translated,
     /// Translated code ran and stopped before the instruction at `pc`, which the interpreter
     /// must run.
     Interpret,
@@ -75,7 +76,9 @@ pub(crate) struct Jit {
     isa: OwnedTargetIsa,
     module: Option<JITModule>,
     fctx: FunctionBuilderContext,
-    /// The ops FP helpers are called with, alive as long as `module`.
+    /// The ops FP helpers are called with, alive as long as `module`; boxed so that their
+    /// addresses, baked into the code, stay put when the vector grows.
+    #[allow(clippy::vec_box)]
     ops: Vec<Box<Op>>,
     blocks: FxHashMap<u32, Entry>,
     /// (pc, code, instructions) of translated blocks; pc 1 marks an empty entry.
@@ -176,7 +179,7 @@ impl Jit {
             debug_assert!(state.retired + u64::from(len) <= limit);
             match call::enter(code, state, &mut ctx) {
                 EXIT_INTERPRET => return Ran::Interpret,
-                EXIT_CODE => return Ran::Ran,
+                EXIT_CODE => return Ran::Translated,
                 _ => {}
             }
             let pc = state.pc;
@@ -184,7 +187,7 @@ impl Jit {
                 (p, c, l) if p == pc && state.retired + u64::from(l) <= limit => {
                     (code, len) = (c, l);
                 }
-                _ => return Ran::Ran,
+                _ => return Ran::Translated,
             }
         }
     }
