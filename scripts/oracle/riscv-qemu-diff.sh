@@ -12,7 +12,7 @@
 # temporary one, kept on failure), RISCV_ORACLE_TIMEOUT (seconds per run, default 120),
 # RISCV_ORACLE_SIM (the command under test instead of `target/release/macrosim riscv run`, which
 # is then not built; e.g. `qemu-riscv32` to check the harness itself), RISCV_TIER (the execution
-# tier, interp or jit; default jit, the CLI's default).
+# tier, interp or jit; default interp; jit needs a build with --features jit).
 #
 # A failing random batch names its seeds; rebuild one seed alone with
 #   python3 scripts/oracle/riscv_randgen.py -o /tmp/s.S SEED && scripts/riscv/build-corpus.sh /tmp/o /tmp/s.S
@@ -30,8 +30,12 @@ mkdir -p "$scratch"
 if [ -n "${RISCV_ORACLE_SIM:-}" ]; then
   read -r -a sim <<<"$RISCV_ORACLE_SIM"
 else
-  cargo build --release --quiet -p macrosim
-  sim=("$root/target/release/macrosim" riscv run --tier "${RISCV_TIER:-jit}")
+  if [ "${RISCV_TIER:-interp}" = jit ]; then
+    cargo build --release --quiet -p macrosim --features jit
+  else
+    cargo build --release --quiet -p macrosim
+  fi
+  sim=("$root/target/release/macrosim" riscv run --tier "${RISCV_TIER:-interp}")
 fi
 
 echo "riscv-qemu-diff: building the corpus and $seeds random sequences in $scratch"

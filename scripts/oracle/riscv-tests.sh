@@ -14,7 +14,7 @@
 #   so and exits 0 without testing (run it by hand with a local checkout then).
 # Environment: RISCV_TESTS_OUT (scratch dir), RISCV_TESTS_SIM (command under test instead of
 #   `target/release/macrosim riscv run`, which is then not built), RISCV_TIER (the execution
-#   tier, interp or jit; default jit, the CLI's default).
+#   tier, interp or jit; default interp; jit needs a build with --features jit).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 TESTS_COMMIT=34e6b6d1e7936b526075432fb730d89148623484
@@ -44,8 +44,12 @@ fi
 if [ -n "${RISCV_TESTS_SIM:-}" ]; then
   read -r -a sim <<<"$RISCV_TESTS_SIM"
 else
-  (cd "$root" && cargo build --release --quiet -p macrosim)
-  sim=("$root/target/release/macrosim" riscv run --tier "${RISCV_TIER:-jit}" --max-insns 10000000)
+  if [ "${RISCV_TIER:-interp}" = jit ]; then
+    (cd "$root" && cargo build --release --quiet -p macrosim --features jit)
+  else
+    (cd "$root" && cargo build --release --quiet -p macrosim)
+  fi
+  sim=("$root/target/release/macrosim" riscv run --tier "${RISCV_TIER:-interp}" --max-insns 10000000)
 fi
 
 # Build: the flags of isa/Makefile's compile_template for the p environment, with rv32g.

@@ -49,8 +49,8 @@ pub enum Command {
         #[arg(long, value_name = "SIZE", default_value = "4G", value_parser = size::parse_size)]
         mem_limit: u64,
         /// Execution tier: `interp` (the pre-decoded interpreter) or `jit` (hot blocks
-        /// translated to host code with Cranelift; same results). Default: jit, except with
-        /// --trace, which always interprets.
+        /// translated to host code with Cranelift; same results; only in builds with the `jit`
+        /// feature, where it is the default except with --trace, --timeline or --gdb).
         #[arg(long, value_parser = parse_tier)]
         tier: Option<Tier>,
         /// The program.
@@ -97,7 +97,11 @@ pub fn run(cmd: Command) -> ExitCode {
             // The translation tier runs only untraced code: a commit log, a timeline or a
             // debugger interprets.
             let observed = trace.is_some() || timeline.is_some() || gdb.is_some();
-            let tier = tier.unwrap_or(if observed { Tier::Interp } else { Tier::Jit });
+            let tier = tier.unwrap_or(if observed || !cfg!(feature = "jit") {
+                Tier::Interp
+            } else {
+                Tier::Jit
+            });
             run_elf(
                 isa,
                 max_insns,

@@ -47,6 +47,7 @@ fn run_on(path: &Path, isa: Isa, tier: Tier) -> (Outcome, u64, Vec<u64>) {
 
 /// The translation tier passes every program too, with the interpreter's instruction count and
 /// final registers.
+#[cfg(feature = "jit")]
 #[test]
 fn every_program_gives_the_same_end_on_the_translation_tier() {
     for elf in &programs() {

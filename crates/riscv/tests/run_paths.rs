@@ -8,7 +8,6 @@
 //! the code, `frm`/`fflags` writes, `fence.i` and `ecall`.
 
 use macrosim_core::{Perm, SparseMemory};
-use macrosim_riscv::hart::Tier;
 use macrosim_riscv::mmio::NoMmio;
 use macrosim_riscv::trace::{CommitLog, NoTrace};
 use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
@@ -246,6 +245,7 @@ enum Path {
     Pieces(u64, u64),
     /// The translation tier, translating every block at its first entry, in pieces of these
     /// many instructions (cycling): limits fall at every position of translated blocks.
+    #[cfg_attr(not(feature = "jit"), allow(dead_code))]
     Jit(u64, u64),
 }
 
@@ -263,8 +263,9 @@ fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
         traps: TrapMode::Host,
     });
     hart.set_pc(CODE);
+    #[cfg(feature = "jit")]
     if let Path::Jit(..) = path {
-        hart.set_tier(Tier::Jit).unwrap();
+        hart.set_tier(macrosim_riscv::hart::Tier::Jit).unwrap();
         hart.set_jit_threshold(1);
     }
     for (i, r) in regs.iter().enumerate() {
@@ -384,6 +385,7 @@ proptest! {
     }
 }
 
+#[cfg(feature = "jit")]
 /// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 300 (each translates
 /// every block it runs, which is what costs).
 fn jit_cases() -> u32 {
@@ -393,6 +395,7 @@ fn jit_cases() -> u32 {
         .unwrap_or(300)
 }
 
+#[cfg(feature = "jit")]
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(jit_cases()))]
 

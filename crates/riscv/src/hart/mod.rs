@@ -11,15 +11,20 @@ mod exec;
 mod extension;
 mod fp_exec;
 mod fuse;
+#[cfg(feature = "jit")]
+mod jit;
+#[cfg(not(feature = "jit"))]
+#[path = "jit_off.rs"]
 mod jit;
 mod offload;
 mod op;
 mod state;
 mod system;
+mod tier;
 mod trap;
 
 pub use extension::{CsrAccess, CsrOp, ExtInsn, Extension, HartView, NoExtension};
-pub use jit::{JitUnavailable, Tier};
+pub use tier::{JitUnavailable, Tier};
 pub use offload::{F_SCRATCH, FpClass, FpGroup, FpInsn, Operand, SCRATCH, X_SCRATCH};
 pub use state::Priv;
 pub use trap::{Cause, Exception};

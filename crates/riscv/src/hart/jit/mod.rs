@@ -26,23 +26,9 @@ use helpers::Ctx;
 use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
 use std::fmt;
+use super::tier::JitUnavailable;
 use translate::{EXIT_CODE, EXIT_INTERPRET};
 
-/// How a hart executes: the interpreter alone, or with hot blocks translated to host code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Tier {
-    /// The pre-decoded interpreter (the reference; the only tier when traced).
-    #[default]
-    Interp,
-    /// Hot blocks translated with Cranelift; cold code, traced runs and the instructions the
-    /// translation leaves out run in the interpreter.
-    Jit,
-}
-
-/// The host cannot run translated code.
-#[derive(Debug, thiserror::Error)]
-#[error("the jit tier is not available on this host: {0}")]
-pub struct JitUnavailable(String);
 
 /// Entries to a block before it is translated. Chosen, not yet measured (see `BENCHMARKS.md`,
 /// RV32 translation tier): a Cranelift translation costs roughly as much as interpreting a few
