@@ -88,7 +88,11 @@ fn both_tiers_run_the_same_and_a_bad_tier_is_an_error() {
         assert_eq!(jit.0, 2, "--tier jit without the jit feature: {}", jit.2);
         assert!(jit.2.contains("without the `jit` feature"), "{}", jit.2);
     }
-    assert!(interp.2.contains("ran past the limit of 100000"), "{}", interp.2);
+    assert!(
+        interp.2.contains("ran past the limit of 100000"),
+        "{}",
+        interp.2
+    );
     let (code, _, stderr) = run(&["--tier", "fast", elf]);
     assert_eq!(code, 2);
     assert!(stderr.contains("unknown tier"), "{stderr}");

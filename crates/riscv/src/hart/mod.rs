@@ -24,9 +24,9 @@ mod tier;
 mod trap;
 
 pub use extension::{CsrAccess, CsrOp, ExtInsn, Extension, HartView, NoExtension};
-pub use tier::{JitUnavailable, Tier};
 pub use offload::{F_SCRATCH, FpClass, FpGroup, FpInsn, Operand, SCRATCH, X_SCRATCH};
 pub use state::Priv;
+pub use tier::{JitUnavailable, Tier};
 pub use trap::{Cause, Exception};
 
 use crate::isa::{BASE_TABLES, Isa, Table};

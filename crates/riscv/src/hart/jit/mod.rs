@@ -16,6 +16,7 @@ mod translate;
 use super::cache::{BlockCache, MAX_BLOCK};
 use super::op::Op;
 use super::state::State;
+use super::tier::JitUnavailable;
 use call::Code;
 use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
@@ -26,9 +27,7 @@ use helpers::Ctx;
 use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
 use std::fmt;
-use super::tier::JitUnavailable;
 use translate::{EXIT_CODE, EXIT_INTERPRET};
-
 
 /// Entries to a block before it is translated. Chosen, not yet measured (see `BENCHMARKS.md`,
 /// RV32 translation tier): a Cranelift translation costs roughly as much as interpreting a few
