@@ -56,3 +56,6 @@ build matmul_bfp4_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP4 -
 build untilize_unpack tilize.c 0 -DA_ADDR=0x21000 -DUNTILIZE
 # eltwise add packed to BFP8 (the packer assembles shared exponents)
 build eltwise_add_bfp8_pack eltwise.c 2 $elt -DOP_ADD -DOUT_FMT=FMT_BFP8
+# SFPU instruction mixes on Dst tile 0 (sfpu_relu, sfpu_mix; unpack/pack as sfpu_add)
+build sfpu_relu_math sfpu_ops.c 1 -DOPS_RELU
+build sfpu_mix_math sfpu_ops.c 1 -DOPS_MIX

@@ -6,9 +6,9 @@
 //! Timing in the functional tile: one step per cycle in which an SFPU instruction issues, and
 //! one per backend cycle without one while every outstanding instruction counts cycles
 //! (`WaitForElapsedCycles`); with any `WaitForElapsedInstructions` outstanding, only SFPU
-//! issues count. Instructions due on the same step run in sub-unit order simple, MAD, round,
-//! store (the pages give no order; each writes what the next reads only across steps in
-//! tt-llk's sequences).
+//! issues count. Instructions due on the same step run from the last pipeline stage back
+//! (store, round, MAD, simple), so that each reads the registers as the earlier stages left
+//! them in previous cycles, as a pipeline does (the pages give no order).
 
 use super::dst_io;
 use super::insn::SubUnit;
@@ -79,6 +79,7 @@ pub fn step(b: &mut Backend) -> Result<u8, (usize, u32, String)> {
         });
     }
     let mut busy = 0;
+    due.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
     for (k, e) in due {
         super::exec(b, e.thread, &e.insn).map_err(|w| (e.thread, e.insn.word, w))?;
         busy |= bit(UNITS[k]);
