@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Tensix tile speed on seed 002's matmul kernels: simulated tile cycles per second (one cycle =
-# one Wait Gate issue slot per thread in the functional tile) and TRISC MIPS (RISC-V
-# instructions of the three cores per host second), from `macrosim tensix run --repeat N
-# --stats` (N fresh tiles per sample; loading the manifest is outside the timed part).
+# Tensix tile speed on seed 002's matmul kernels (and the eltwise / SFPU ones): simulated tile
+# cycles per second (one cycle = one Wait Gate issue slot per thread in the functional tile)
+# and TRISC MIPS (RISC-V instructions of the three cores), per CPU-second of the simulating
+# thread, from `macrosim tensix run --repeat N --stats` (N fresh tiles per sample; loading the
+# manifest and building the harts are outside the timed part).
 # ROUNDS samples per manifest; the table gives medians.
 #
 # With TTSIM_DIR set (a ttsim build outside this repository, notes/ttsim.md), each round also
@@ -14,9 +15,12 @@ cd "$(dirname "$0")/../.."
 
 ROUNDS=${1:-5}
 REPEAT=${2:-2000}
-manifests=(examples/tensix/kernels/matmul_hifi4.toml examples/tensix/kernels/matmul_k4_hifi2.toml)
+manifests=(examples/tensix/kernels/matmul_hifi4.toml examples/tensix/kernels/matmul_k4_hifi2.toml
+           examples/tensix/kernels/eltwise_add.toml examples/tensix/kernels/sfpu_add.toml)
 cargo build --release --quiet -p macrosim
 bin=target/release/macrosim
+py=python3
+"$py" -c 'import numpy' 2>/dev/null || py=/usr/bin/python3
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
@@ -32,7 +36,7 @@ for m in "${manifests[@]}"; do
         per=$(sed -n 's/^cycles: \([0-9]*\)$/\1/p' <<<"$out")
         if [ -n "${TTSIM_DIR:-}" ]; then
             t0=$(date +%s.%N); "$bin" tensix run "$m" >/dev/null; t1=$(date +%s.%N)
-            python3 scripts/tensix/ttsim-compare.py "$m" >/dev/null; t2=$(date +%s.%N)
+            "$py" scripts/tensix/ttsim-compare.py "$m" >/dev/null; t2=$(date +%s.%N)
             ours+=("$(echo "($t1 - $t0) * 1000" | bc -l)")
             theirs+=("$(echo "($t2 - $t1) * 1000" | bc -l)")
         fi

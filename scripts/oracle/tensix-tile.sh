@@ -18,11 +18,23 @@ fi
 cd "$root/scripts/oracle"
 "$py" tensix_kernels.py check
 cd "$root"
-if cargo run -q -p macrosim -- tensix run --help >/dev/null 2>&1; then
+if cargo build -q -p macrosim && target/debug/macrosim tensix run --help >/dev/null 2>&1; then
+    status=0
     for m in examples/tensix/kernels/*.toml; do
         echo "== macrosim tensix run $m"
-        cargo run -q -p macrosim -- tensix run "$m"
+        set +e
+        out="$(target/debug/macrosim tensix run "$m" 2>&1)"
+        rc=$?
+        set -e
+        echo "$out"
+        if [ $rc -eq 2 ] && grep -q "is not supported" <<<"$out"; then
+            # a data format the manifest parser does not have yet (reported, not hidden)
+            echo "SKIPPED: $m: macrosim does not support one of its formats yet"
+        elif [ $rc -ne 0 ]; then
+            status=1
+        fi
     done
+    exit $status
 else
     echo "tensix-tile: macrosim has no \`tensix run\` yet: SKIPPED running the manifests"
 fi

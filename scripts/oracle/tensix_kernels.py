@@ -38,6 +38,14 @@ def make_inputs():
     w(KERNELS / "data/elt_b.txt", bf16_values(rng, (32, 32), 4.0), "B 32x32, BF16-exact values, %.9g")
     make_fp32_inputs()
     make_bfp_inputs()
+    make_square_inputs()
+
+
+def make_square_inputs():
+    rng = np.random.default_rng(6)
+    for name in ("a", "b"):
+        tf.write_matrix(KERNELS / f"data/mm_sq_{name}.txt", bf16_values(rng, (64, 64)),
+                        f"{name.upper()} 64x64, BF16-exact values, %.9g")
 
 
 def make_fp32_inputs():
@@ -150,6 +158,7 @@ def expectations():
     out.update(matmul_case("matmul_hifi2", "mm_a.txt", "mm_b.txt", 1, 1, 1, 2))
     out.update(matmul_case("matmul_hifi4", "mm_a.txt", "mm_b.txt", 1, 1, 1, 4))
     out.update(matmul_case("matmul_k4_hifi2", "mm_k4_a.txt", "mm_k4_b.txt", 2, 4, 1, 2))
+    out.update(matmul_case("matmul_m2k2n2_lofi", "mm_sq_a.txt", "mm_sq_b.txt", 2, 2, 2, 1))
     out.update(matmul_case("matmul_bfp8_hifi2", "mm_bfp8_a.txt", "mm_bfp8_b.txt", 1, 1, 1, 2))
     out.update(matmul_case("matmul_bfp4_lofi", "mm_bfp4_a.txt", "mm_bfp4_b.txt", 1, 1, 1, 1))
     out.update(eltwise_case("eltwise_add", "add"))

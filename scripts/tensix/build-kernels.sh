@@ -56,6 +56,10 @@ build matmul_bfp4_unpack matmul.c 0 $mm -DMT=1 -DKT=1 -DNT=1 -DIN_FMT=FMT_BFP4 -
 build untilize_unpack tilize.c 0 -DA_ADDR=0x21000 -DUNTILIZE
 # eltwise add packed to BFP8 (the packer assembles shared exponents)
 build eltwise_add_bfp8_pack eltwise.c 2 $elt -DOP_ADD -DOUT_FMT=FMT_BFP8
+# four output tiles (A 64x64 @ B 64x64, K = 2 tiles): math must wait for pack to free a Dst half
+build matmul_m2k2n2_unpack matmul.c 0 $mm -DMT=2 -DKT=2 -DNT=2
+build matmul_m2k2n2_math_lofi matmul.c 1 $mm -DMT=2 -DKT=2 -DNT=2 -DFIDELITY=0
+build matmul_m2k2n2_pack matmul.c 2 $mm -DMT=2 -DKT=2 -DNT=2
 # SFPU instruction mixes on Dst tile 0 (sfpu_relu, sfpu_mix; unpack/pack as sfpu_add)
 build sfpu_relu_math sfpu_ops.c 1 -DOPS_RELU
 build sfpu_mix_math sfpu_ops.c 1 -DOPS_MIX

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 mod linx;
 mod riscv;
 mod tensix;
+mod tensix_formats;
 mod tensix_run;
 
 #[derive(Parser)]

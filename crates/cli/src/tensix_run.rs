@@ -1,12 +1,14 @@
 //! `macrosim tensix run MANIFEST.toml`: load the cores' ELFs and the inputs into a tile, run
 //! it, compare and dump the outputs (coord/TILE_CONTRACT.md gives the manifest).
 
+use crate::tensix_formats::{self as formats, Fmt};
 use anyhow::{Context, Result, anyhow, bail};
+use cpu_time::ThreadTime;
 use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use toml_edit::{Document, Item};
 
 #[derive(clap::Args)]
@@ -28,67 +30,6 @@ pub struct RunArgs {
     repeat: u32,
 }
 
-/// A matrix element format of the manifest.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Fmt {
-    Fp32,
-    Tf32,
-    Bf16,
-    Int32,
-}
-
-impl Fmt {
-    fn parse(s: &str) -> Option<Fmt> {
-        Some(match s {
-            "fp32" => Fmt::Fp32,
-            "tf32" => Fmt::Tf32,
-            "bf16" => Fmt::Bf16,
-            "int32" => Fmt::Int32,
-            _ => return None,
-        })
-    }
-
-    fn bytes(self) -> usize {
-        if self == Fmt::Bf16 { 2 } else { 4 }
-    }
-
-    /// Host value → L1 bits. BF16 and TF32 round to nearest, ties to even (a host-side choice;
-    /// the shipped inputs are exact in their formats).
-    fn encode(self, v: f64) -> u32 {
-        let b = (v as f32).to_bits();
-        let rne = |keep: u32| {
-            let drop = 32 - keep;
-            let half = 1u32 << (drop - 1);
-            let r = b.wrapping_add(half - 1 + ((b >> drop) & 1));
-            r & !((1u32 << drop) - 1)
-        };
-        match self {
-            Fmt::Fp32 => b,
-            Fmt::Tf32 => rne(19),
-            Fmt::Bf16 => rne(16) >> 16,
-            Fmt::Int32 => v as i32 as u32,
-        }
-    }
-
-    fn decode(self, bits: u32) -> f64 {
-        match self {
-            Fmt::Fp32 | Fmt::Tf32 => f64::from(f32::from_bits(bits)),
-            Fmt::Bf16 => f64::from(f32::from_bits(bits << 16)),
-            Fmt::Int32 => f64::from(bits as i32),
-        }
-    }
-}
-
-/// Byte offset of element (r, c) of a `cols`-wide matrix in the "tiles" layout: 32×32 tiles
-/// in row-major tile order, each four 16×16 faces (f0 f1 / f2 f3), row-major inside a face.
-fn tile_index(r: usize, c: usize, cols: usize) -> usize {
-    let tiles_per_row = cols / 32;
-    let tile = (r / 32) * tiles_per_row + c / 32;
-    let (tr, tc) = (r % 32, c % 32);
-    let face = (tr / 16) * 2 + tc / 16;
-    tile * 1024 + face * 256 + (tr % 16) * 16 + tc % 16
-}
-
 struct Matrix {
     name: String,
     addr: u32,
@@ -98,16 +39,6 @@ struct Matrix {
     cols: usize,
     file: Option<PathBuf>,
     tolerance: f64,
-}
-
-impl Matrix {
-    fn index(&self, r: usize, c: usize) -> usize {
-        if self.tiles {
-            tile_index(r, c, self.cols)
-        } else {
-            r * self.cols + c
-        }
-    }
 }
 
 struct Manifest {
@@ -224,7 +155,7 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
             };
             let fmt = Fmt::parse(&fs).ok_or_else(|| {
                 here(format!(
-                    "{name}: format `{fs}` is not supported (fp32, tf32, bf16, int32)"
+                    "{name}: format `{fs}` is not supported (fp32, tf32, bf16, fp16, int32, bfp8, bfp4)"
                 ))
             })?;
             let layout = get_str("layout").unwrap_or_else(|| "rows".into());
@@ -242,9 +173,9 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
                 dim("rows").ok_or_else(|| here(format!("{name}: missing `rows`")))?,
                 dim("cols").ok_or_else(|| here(format!("{name}: missing `cols`")))?,
             );
-            if tiles && (rows % 32 != 0 || cols % 32 != 0) {
+            if (tiles || fmt.is_bfp()) && (!tiles || rows % 32 != 0 || cols % 32 != 0) {
                 return Err(here(format!(
-                    "{name}: the tiles layout needs rows and cols multiples of 32"
+                    "{name}: the tiles layout (required for bfp8 and bfp4) needs rows and cols multiples of 32"
                 )));
             }
             let tolerance = t
@@ -303,19 +234,10 @@ fn read_values(path: &Path) -> Result<Vec<f64>> {
 }
 
 fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
-    let mut v = vec![0.0; m.rows * m.cols];
-    for r in 0..m.rows {
-        for c in 0..m.cols {
-            let a = u64::from(m.addr) + (m.index(r, c) * m.fmt.bytes()) as u64;
-            let bits = if m.fmt.bytes() == 2 {
-                u32::from(tile.l1.read_u16(a)?)
-            } else {
-                tile.l1.read_u32(a)?
-            };
-            v[r * m.cols + c] = m.fmt.decode(bits);
-        }
-    }
-    Ok(v)
+    let mut bytes = vec![0u8; formats::byte_len(m.fmt, m.rows, m.cols)];
+    tile.l1
+        .read_into(u64::from(m.addr), &mut bytes, macrosim_core::Access::Read)?;
+    Ok(formats::decode(&bytes, m.fmt, m.tiles, m.rows, m.cols))
 }
 
 /// A tile with the manifest's cores and inputs loaded.
@@ -345,17 +267,8 @@ fn load_tile(man: &Manifest) -> Result<Tile> {
                 m.cols
             );
         }
-        for r in 0..m.rows {
-            for c in 0..m.cols {
-                let a = u64::from(m.addr) + (m.index(r, c) * m.fmt.bytes()) as u64;
-                let bits = m.fmt.encode(vals[r * m.cols + c]);
-                if m.fmt.bytes() == 2 {
-                    tile.l1.write_u16(a, bits as u16)?
-                } else {
-                    tile.l1.write_u32(a, bits)?
-                }
-            }
-        }
+        let bytes = formats::encode(&vals, m.fmt, m.tiles, m.rows, m.cols);
+        tile.l1.write_bytes(u64::from(m.addr), &bytes)?;
     }
     Ok(tile)
 }
@@ -379,7 +292,7 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
     let mut last = None;
     for _ in 0..args.repeat {
         let mut tile = load_tile(&man)?;
-        let start = Instant::now();
+        let start = ThreadTime::now();
         let stats = tile.run(max)?;
         host += start.elapsed();
         total.cycles += stats.cycles;
@@ -403,7 +316,7 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
                 txt.push('\n');
             }
             std::fs::write(dir.join(format!("{}.txt", m.name)), txt)?;
-            let len = m.rows * m.cols * m.fmt.bytes();
+            let len = formats::byte_len(m.fmt, m.rows, m.cols);
             let mut bin = vec![0u8; len];
             tile.l1
                 .read_into(u64::from(m.addr), &mut bin, macrosim_core::Access::Read)?;
@@ -503,7 +416,7 @@ fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) {
     println!("tensix instructions per unit: {}", units.join(", "));
     let insns: u64 = total.core_insns.iter().sum();
     println!(
-        "host time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
+        "host CPU time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
         total.cycles as f64 / secs / 1e6,
         insns as f64 / secs / 1e6
     );

@@ -146,3 +146,26 @@ fn max_cycles() {
     t.load_code(0, &[SPIN]);
     assert!(matches!(t.run(1000), Err(TileError::MaxCycles { .. })));
 }
+
+// The event stream (cycle, thread, unit, word) of executed backend instructions, in order.
+#[test]
+fn events_record_what_left_the_wait_gate() {
+    let mut c = Vec::new();
+    push(&mut c, "SEMINIT 4, 1, 1");
+    push(&mut c, "ZEROACC 3, 0, 0");
+    tensix_sync(&mut c);
+    done(&mut c, 0, 1);
+    let mut t = tile();
+    t.record_events();
+    t.load_code(0, &c);
+    t.run(100_000).expect("runs");
+    let ev = t.events();
+    assert_eq!(ev.len(), 2);
+    assert_eq!(ev[0].unit, macrosim_tensix::backend::Unit::Sync);
+    assert_eq!(ev[1].unit, macrosim_tensix::backend::Unit::Fpu);
+    assert_eq!(
+        ev[1].word,
+        assemble(Arch::WormholeB0, "ZEROACC 3, 0, 0").unwrap()
+    );
+    assert!(ev[0].cycle < ev[1].cycle && ev.iter().all(|e| e.thread == 0));
+}

@@ -17,10 +17,13 @@ use std::sync::OnceLock;
 pub struct Packers {
     /// `DataStream.ByteAddress` once set; `None` = NeedsNewAddress.
     pub data_addr: [Option<u64>; 4],
+    /// `ExponentStream.ByteAddress` (BFP outputs); `None` = NeedsNewAddress.
+    pub exp_addr: [Option<u64>; 4],
 }
 
 struct PackFields {
     l1_dest: CfgField,
+    exp_section_size: CfgField,
     sub_header: CfgField,
     in_fmt: CfgField,
     out_fmt: CfgField,
@@ -53,6 +56,7 @@ fn fields() -> &'static Common {
             let r = |n: &str| cfg(&format!("{reg}_{n}"));
             PackFields {
                 l1_dest: r("L1_Dest_addr"),
+                exp_section_size: r("Exp_section_size"),
                 sub_header: r("Sub_l1_tile_header_size"),
                 in_fmt: r("In_data_format"),
                 out_fmt: r("Out_data_format"),
@@ -137,6 +141,36 @@ fn step_channel(c: &mut super::adc::Channel, [y_incr, y_cr, y_clear, z_incr, z_c
     }
 }
 
+/// Packers/FormatConversion.md, BF16 → BFP8 (BFP4): one shared exponent, the block's largest;
+/// each significand (implicit 1 and 7 bits) shifted right by the exponent difference plus one
+/// and rounded to nearest with ties away from zero on the magnitude, saturating at 127; BFP4
+/// then truncates to 3 magnitude bits (two datums a byte, the first in the low nibble). A
+/// zero magnitude is stored without its sign (tile-fw's model; ttsim agrees on the shipped
+/// kernels).
+fn bf16_block_to_bfp(block: &[u32; 16], bfp4: bool) -> (u8, Vec<u8>) {
+    let exp_of = |h: u32| (h >> 7) & 0xff;
+    let emax = block.iter().map(|&h| exp_of(h)).max().unwrap_or(0);
+    let datums = block.map(|h| {
+        let e = exp_of(h);
+        let man = (h & 0x7f) | if e != 0 { 0x80 } else { 0 };
+        let shift = emax - e;
+        let mag = if shift >= 8 {
+            0
+        } else {
+            ((man + (1 << shift)) >> (shift + 1)).min(127)
+        };
+        let (mag, bits) = if bfp4 { (mag >> 4, 3) } else { (mag, 7) };
+        let sign = if mag != 0 { (h >> 15) & 1 } else { 0 };
+        ((sign << bits) | mag) as u8
+    });
+    let bytes = if bfp4 {
+        datums.chunks(2).map(|p| p[0] | (p[1] << 4)).collect()
+    } else {
+        datums.to_vec()
+    };
+    (emax as u8, bytes)
+}
+
 pub(super) fn execute(
     b: &mut Backend,
     t: usize,
@@ -208,9 +242,20 @@ pub(super) fn execute(
             + ch1.y * g(f.out_ystride)
             + ch1.z * g(f.out_zstride)
             + ch1.w * g(f.out_wstride);
-        let addr = dest.wrapping_add(yzw & !0xf);
+        let mut addr = dest.wrapping_add(yzw & !0xf);
+        let bfp = matches!(outf, fmt::BFP8 | fmt::BFP4);
+        if outf & 2 != 0 && !bfp {
+            return Err(format!("packing to output format {outf} is not modelled"));
+        }
+        if bfp {
+            // OutputAddressGenerator.md: the exponent stream first, the data after
+            // Exp_section_size (16-byte units).
+            b.packers.exp_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
+            addr = addr.wrapping_add(g(pf.exp_section_size));
+        }
         let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
-        for src in first..first + count {
+        let mut block = [0u32; 16];
+        for (k, src) in (first..first + count).enumerate() {
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
             let v = if zero_write {
                 0
@@ -219,6 +264,25 @@ pub(super) fn execute(
             } else {
                 u32::from(b.dst.read16(row & 0x3ff, col))
             };
+            if bfp {
+                if inf != fmt::BF16 {
+                    return Err(format!(
+                        "BFP output from input format {inf} is not modelled"
+                    ));
+                }
+                block[k % 16] = v;
+                if k % 16 == 15 {
+                    let (exp, bytes) = bf16_block_to_bfp(&block, outf == fmt::BFP4);
+                    let ea = b.packers.exp_addr[i].as_mut().expect("set above");
+                    l1.write_u8(*ea, exp)
+                        .map_err(|e| format!("L1 write at {ea:#x}: {e}"))?;
+                    *ea += 1;
+                    l1.write_bytes(out, &bytes)
+                        .map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
+                    out += bytes.len() as u64;
+                }
+                continue;
+            }
             let (o, n) = to_out(inf, outf, v)?;
             let r = if n == 4 {
                 l1.write_u32(out, o)
@@ -227,6 +291,14 @@ pub(super) fn execute(
             };
             r.map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
             out += u64::from(n);
+        }
+        if bfp && count % 16 != 0 {
+            return Err(format!(
+                "{count} datums is not a whole number of 16-datum BFP blocks"
+            ));
+        }
+        if last || flush {
+            b.packers.exp_addr[i] = None;
         }
         b.packers.data_addr[i] = if last || flush { None } else { Some(out) };
     }
@@ -270,5 +342,23 @@ mod tests {
         assert_eq!(from_dst32(fmt::FP32, 0x1234_5678), Ok(0x1234_5678));
         assert_eq!(to_out(fmt::FP32, fmt::FP32, 7), Ok((7, 4)));
         assert!(to_out(fmt::FP32, fmt::BFP8, 0).is_err());
+    }
+
+    // FormatConversion.md BF16 → BFP8: the block shares 2^0 (1.5's exponent); 1.5 is exact
+    // (0x60 = 1.5 · 2^6), 1.5 · 2^-7 rounds half away from zero to magnitude 1 (2^-6), 2^-8
+    // is below the block's last bit; BFP4 keeps the top 3 magnitude bits.
+    #[test]
+    fn bf16_to_bfp_rounds_ties_away() {
+        let mut block = [0u32; 16];
+        block[..4].copy_from_slice(&[0x3fc0, 0x3c40, 0x3b80, 0xbfc0]);
+        let (exp, bytes) = bf16_block_to_bfp(&block, false);
+        assert_eq!(exp, 127);
+        assert_eq!(&bytes[..4], &[0x60, 1, 0, 0x80 | 0x60]);
+        let (_, b4) = bf16_block_to_bfp(&block, true);
+        assert_eq!(b4[0], 0x6, "1.5 → 6, then 2^-6 truncates to 0");
+        assert_eq!(
+            b4[1], 0xe0,
+            "third datum 0 in the low nibble, −1.5 (sign | 6) in the high"
+        );
     }
 }

@@ -3,7 +3,7 @@
 //! PC_BUF sync words and semaphores, the GPRs at REGFILE_BASE, the config space.
 
 use crate::backend::Backend;
-use crate::backend::config::{CFG_WORDS, THD_WORDS};
+use crate::backend::config::CFG_WORDS;
 use crate::frontend::{FrontendInput, FrontendInsn, MopCfgIndex};
 use macrosim_core::{Access, MemFault, SparseMemory};
 use macrosim_riscv::mmio::{Mmio, MmioEffect};
@@ -20,7 +20,6 @@ pub const INSTRN_BUF_BASE: u32 = 0xFFE4_0000;
 pub const PC_BUF_BASE: u32 = 0xFFE8_0000;
 pub const SEMAPHORE_BASE: u32 = PC_BUF_BASE + 4 * 8;
 pub const CFG_BASE: u32 = 0xFFEF_0000;
-pub const THREAD_CFG_BASE: u32 = CFG_BASE + 4 * CFG_WORDS as u32;
 
 /// The queue in front of a thread's MOP expander, shared between the push path and the
 /// frontend that pulls from it.
@@ -160,10 +159,6 @@ impl Mmio for TileMmio<'_> {
         if let Some(i) = Self::word_index(addr, CFG_BASE, CFG_WORDS) {
             // BackendConfiguration.md: RISC-V writes land in bank 0 (tensix.h says so too).
             self.backend.cfg.banks[0][i] = v;
-            return Ok(MmioEffect::Continue);
-        }
-        if let Some(i) = Self::word_index(addr, THREAD_CFG_BASE, THD_WORDS) {
-            self.backend.cfg.thread[t][i] = v;
             return Ok(MmioEffect::Continue);
         }
         Err(self.fault(addr, true))

@@ -99,12 +99,24 @@ impl Stats {
     }
 }
 
+/// One instruction leaving a Wait Gate into its unit: the functional model's event stream,
+/// kept separable so that a cycle model can replay it with latencies of its own (DESIGN
+/// principle 4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Event {
+    pub cycle: u64,
+    pub thread: u8,
+    pub unit: Unit,
+    pub word: u32,
+}
+
 pub struct Tile {
     pub l1: SparseMemory,
     pub backend: Backend,
     cores: [Option<Core>; 4],
     threads: Vec<Thread>,
     cycle: u64,
+    events: Option<Vec<Event>>,
 }
 
 impl Tile {
@@ -128,6 +140,7 @@ impl Tile {
             cores: [None, None, None, None],
             threads,
             cycle: 0,
+            events: None,
         }
     }
 
@@ -217,6 +230,16 @@ impl Tile {
             block: None,
             pushes: 0,
         });
+    }
+
+    /// Record every executed backend instruction from now on ([`Tile::events`]).
+    pub fn record_events(&mut self) {
+        self.events.get_or_insert_with(Vec::new);
+    }
+
+    /// The recorded events, in issue order.
+    pub fn events(&self) -> &[Event] {
+        self.events.as_deref().unwrap_or(&[])
     }
 
     pub fn cycle(&self) -> u64 {
@@ -317,6 +340,14 @@ impl Tile {
             let Some(word) = th.pending else { continue };
             match self.backend.issue(t, word, &mut self.l1)? {
                 Issue::Executed => {
+                    if let Some(ev) = &mut self.events {
+                        ev.push(Event {
+                            cycle: self.cycle,
+                            thread: t as u8,
+                            unit: Unit::of((word >> 24) as u8),
+                            word,
+                        });
+                    }
                     self.threads[t].pending = None;
                     self.threads[t].stall = None;
                     progress = true;

@@ -171,7 +171,9 @@ static inline void pack_config_formats(uint32_t fmt, uint32_t out_fmt, uint32_t 
         THCON_SEC0_REG1_Out_data_format_ADDR32, THCON_SEC0_REG8_Out_data_format_ADDR32,
         THCON_SEC1_REG1_Out_data_format_ADDR32, THCON_SEC1_REG8_Out_data_format_ADDR32};
     for (uint32_t p = 0; p < 4; p++) {
-        cfg_write(fmt_words[p], CFG_FIELD(THCON_SEC0_REG1_Out_data_format, out_fmt) |
+        /* Uncompressed output, as tt-llk's configure_pack sets (`uncompress = 1`). */
+        cfg_write(fmt_words[p], CFG_FIELD(THCON_SEC0_REG1_Disable_zero_compress, 1) |
+                                    CFG_FIELD(THCON_SEC0_REG1_Out_data_format, out_fmt) |
                                     CFG_FIELD(THCON_SEC0_REG1_In_data_format, fmt));
         cfg_write(PACK_COUNTERS_SEC0_pack_reads_per_xy_plane_ADDR32 + p,
                   CFG_FIELD(PACK_COUNTERS_SEC0_pack_reads_per_xy_plane, 16));
