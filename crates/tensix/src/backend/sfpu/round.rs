@@ -232,4 +232,24 @@ mod tests {
         ok(&mut s, "SFP_STOCH_RND 1, 0, 0, 1, 3, 1");
         assert_eq!(s.prng[0], 0x091a_2b3c);
     }
+
+    // SFPSTOCHRND_FloatFloat.md with VectorUnit.md's PRNG from fixed per-lane seeds: FP16B
+    // rounding of 1 + f·2^-7 goes up with probability ≈ f (here f = 0x4ccd / 2^16 ≈ 0.3), and
+    // the mean of the rounded values is the unrounded value within the sampling error.
+    #[test]
+    fn stochastic_rounding_distribution() {
+        let mut s = Sfpu::default();
+        s.prng = std::array::from_fn(|l| (l as u32 + 1).wrapping_mul(0x9e37_79b9));
+        let x = 0x3f80_4ccd;
+        set(&mut s, 1, |_| x);
+        let (mut up, n) = (0u32, 2000);
+        for _ in 0..n {
+            ok(&mut s, "SFP_STOCH_RND 1, 0, 0, 1, 2, 1");
+            up += s.lregs[2].iter().filter(|&&v| v == 0x3f81_0000).count() as u32;
+            assert!(s.lregs[2].iter().all(|&v| v == 0x3f81_0000 || v == 0x3f80_0000));
+        }
+        let p = f64::from(up) / f64::from(n * LANES as u32);
+        let want = f64::from(0x4ccd << 7) / f64::from(1u32 << 23);
+        assert!((p - want).abs() < 0.01, "P(up) = {p}, page {want}");
+    }
 }

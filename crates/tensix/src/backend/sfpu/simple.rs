@@ -199,7 +199,7 @@ fn mov(s: &mut Sfpu, i: &Insn, lane: usize) -> u32 {
 /// (LaneEnabled) ... }`; SFPMOV has the backdoor guard and its all-lanes mode (Mod1 == 2).
 pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let is_mov = i.opcode == 0x7c;
-    if !is_mov && !(i.vd < 8 || i.vd == 16) {
+    if !(is_mov || i.vd < 8 || i.vd == 16) {
         return Ok(());
     }
     for lane in 0..LANES {
