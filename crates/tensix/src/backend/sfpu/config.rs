@@ -184,9 +184,11 @@ mod tests {
     // LaneFlags[Lane & 7] clear are skipped.
     #[test]
     fn predicated_by_first_eight_lanes() {
-        let mut s = Sfpu::default();
-        s.use_lane_flags = [true; LANES];
-        s.lane_flags = std::array::from_fn(|l| l % 2 == 0);
+        let mut s = Sfpu {
+            use_lane_flags: [true; LANES],
+            lane_flags: std::array::from_fn(|l| l % 2 == 0),
+            ..Default::default()
+        };
         ok(&mut s, "SFPCONFIG 0x0055, 7, 1");
         for lane in 0..LANES {
             let want = if lane % 2 == 0 { 0x55 } else { 0 };

@@ -235,8 +235,10 @@ mod tests {
     // whatever the flags.
     #[test]
     fn row_mask_disables_lanes() {
-        let mut s = Sfpu::default();
-        s.lane_config = [0b0101 << 12; LANES];
+        let mut s = Sfpu {
+            lane_config: [0b0101 << 12; LANES],
+            ..Default::default()
+        };
         ok(&mut s, "SFPLOADI 2, 2, 7");
         for lane in 0..LANES {
             let want = if (lane / 8) % 2 == 0 { 0 } else { 7 };

@@ -160,8 +160,10 @@ mod tests {
         let x = (1 << 24) + 1; // Norm's low byte 0x80 → discarded bits 0x80 & 0xfe
         assert_eq!(cast1(x, true, || 0x7f << 9), 16_777_218f32.to_bits());
         assert_eq!(cast1(x, true, || 0x80 << 9), 16_777_216f32.to_bits());
-        let mut s = Sfpu::default();
-        s.prng = [1; LANES];
+        let mut s = Sfpu {
+            prng: [1; LANES],
+            ..Default::default()
+        };
         set(&mut s, 1, |_| 3);
         ok(&mut s, "SFPCAST 1, 2, 1");
         assert_eq!(s.prng[0], 0, "advanced once");
@@ -224,8 +226,10 @@ mod tests {
     // The PRNG advances once per enabled lane in the stochastic mode only (the pages).
     #[test]
     fn prng_use() {
-        let mut s = Sfpu::default();
-        s.prng = [0x1234_5678; LANES];
+        let mut s = Sfpu {
+            prng: [0x1234_5678; LANES],
+            ..Default::default()
+        };
         set(&mut s, 1, |_| 1.5f32.to_bits());
         ok(&mut s, "SFP_STOCH_RND 0, 0, 0, 1, 3, 1");
         assert_eq!(s.prng[0], 0x1234_5678);
@@ -238,15 +242,21 @@ mod tests {
     // the mean of the rounded values is the unrounded value within the sampling error.
     #[test]
     fn stochastic_rounding_distribution() {
-        let mut s = Sfpu::default();
-        s.prng = std::array::from_fn(|l| (l as u32 + 1).wrapping_mul(0x9e37_79b9));
+        let mut s = Sfpu {
+            prng: std::array::from_fn(|l| (l as u32 + 1).wrapping_mul(0x9e37_79b9)),
+            ..Default::default()
+        };
         let x = 0x3f80_4ccd;
         set(&mut s, 1, |_| x);
         let (mut up, n) = (0u32, 2000);
         for _ in 0..n {
             ok(&mut s, "SFP_STOCH_RND 1, 0, 0, 1, 2, 1");
             up += s.lregs[2].iter().filter(|&&v| v == 0x3f81_0000).count() as u32;
-            assert!(s.lregs[2].iter().all(|&v| v == 0x3f81_0000 || v == 0x3f80_0000));
+            assert!(
+                s.lregs[2]
+                    .iter()
+                    .all(|&v| v == 0x3f81_0000 || v == 0x3f80_0000)
+            );
         }
         let p = f64::from(up) / f64::from(n * LANES as u32);
         let want = f64::from(0x4ccd << 7) / f64::from(1u32 << 23);
