@@ -60,3 +60,6 @@ build eltwise_add_bfp8_pack eltwise.c 2 $elt -DOP_ADD -DOUT_FMT=FMT_BFP8
 build matmul_m2k2n2_unpack matmul.c 0 $mm -DMT=2 -DKT=2 -DNT=2
 build matmul_m2k2n2_math_lofi matmul.c 1 $mm -DMT=2 -DKT=2 -DNT=2 -DFIDELITY=0
 build matmul_m2k2n2_pack matmul.c 2 $mm -DMT=2 -DKT=2 -DNT=2
+# SFPU instruction mixes on Dst tile 0 (sfpu_relu, sfpu_mix; unpack/pack as sfpu_add)
+build sfpu_relu_math sfpu_ops.c 1 -DOPS_RELU
+build sfpu_mix_math sfpu_ops.c 1 -DOPS_MIX

@@ -95,6 +95,17 @@ impl Backend {
         &self.counts
     }
 
+    /// The end of one backend cycle (the Vector Unit's SFPLOADMACRO delays that count cycles).
+    pub fn end_cycle(&mut self) -> Result<(), BackendFault> {
+        sfpu::end_cycle(self).map_err(|(thread, word, what)| BackendFault {
+            thread,
+            word,
+            unit: "sfpu",
+            mnemonic: "scheduled by SFPLOADMACRO",
+            what,
+        })
+    }
+
     /// The wait thread `t` has latched, if any.
     pub fn latched(&self, t: usize) -> Option<Latched> {
         self.gates[t].latched

@@ -357,6 +357,7 @@ impl Tile {
                 Issue::Stalled(s) => self.threads[t].stall = Some(s),
             }
         }
+        self.backend.end_cycle()?;
         Ok(progress)
     }
 

@@ -1,23 +1,64 @@
-//! The Vector Unit (SFPU, VectorUnit.md): 32 lanes, the LRegs (LReg.md), lane enables.
+//! The Vector Unit (SFPU, VectorUnit.md): 32 lanes, the LRegs (LReg.md), the lane predication
+//! masks and flag stack, LaneConfig and LoadMacroConfig (SFPCONFIG.md), the PRNG, and every
+//! SFP* instruction of the Wormhole B0 pages, SFPLOADMACRO included.
 //!
-//! This unit holds the first SFPU subset (seed 001's SFPU tile add): SFPLOAD / SFPSTORE in the
-//! FP16, BF16, FP32 and INT32 formats (and the SrcB-resolved format), SFPLOADI, SFPMAD / SFPADD
-//! / SFPMUL, SFPMOV and SFPNOP. Every other SFPU instruction is a fault naming itself; the SFPU
-//! issue completes the unit (predication, integer ops, LUTs, SFPCONFIG …) in this module.
+//! Each instruction word is decoded once into an [`Insn`] (operand indices, Mod, immediate);
+//! the per-page functional models execute an `Insn`, so that SFPLOADMACRO can run its
+//! templates with the operand overrides of SFPLOADMACRO.md.
 
 mod arith;
+mod cond;
+mod config;
 mod dst_io;
+mod insn;
+mod lanes;
+mod loadmacro;
+mod round;
+mod simple;
 
 use super::{Backend, ExecResult};
+pub use config::{LaneConfig, LoadMacroConfig};
+pub use insn::Insn;
 
 pub const LANES: usize = 32;
 
-/// LReg.md: 17 registers × 32 lanes × 32 bits, and the lane-enable state of VectorUnit.md.
+/// VectorUnit.md: the flag stack holds at most 8 entries per lane.
+pub const FLAG_STACK_DEPTH: usize = 8;
+
+/// VectorUnit.md `FlagStackEntry`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlagStackEntry {
+    pub lane_flags: bool,
+    pub use_lane_flags: bool,
+}
+
+/// VectorUnit.md `Stack<FlagStackEntry>` of one lane (bottom at index 0).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct FlagStack {
+    pub entries: [FlagStackEntry; FLAG_STACK_DEPTH],
+    pub len: usize,
+}
+
+/// The state of one Vector Unit.
 #[derive(Clone, Debug)]
 pub struct Sfpu {
+    /// LReg.md: 17 registers × 32 lanes × 32 bits.
     pub lregs: [[u32; LANES]; 17],
+    /// VectorUnit.md `LaneFlags`, `UseLaneFlagsForLaneEnable`, `FlagStack`.
     pub lane_flags: [bool; LANES],
-    pub use_lane_flags: bool,
+    pub use_lane_flags: [bool; LANES],
+    pub flag_stack: [FlagStack; LANES],
+    /// SFPCONFIG.md `LaneConfig` (18 bits per lane) and `LoadMacroConfig`.
+    pub lane_config: [u32; LANES],
+    pub macro_config: [LoadMacroConfig; LANES],
+    /// VectorUnit.md `AdvancePRNG`'s `State`.
+    pub prng: [u32; LANES],
+    /// SFPSHFT2.md `vc0`: the last `LReg[VC]` seen by a ROR1 mode (its SHFLSHR1 hardware bug).
+    pub shfl_vc0: [u32; LANES],
+    /// SFPLOADMACRO.md: instructions scheduled on the simple, MAD, round and store sub-units.
+    pub scheduled: loadmacro::Scheduled,
+    /// Whether an SFPU instruction issued in the current backend cycle.
+    issued_this_cycle: bool,
 }
 
 impl Default for Sfpu {
@@ -27,12 +68,19 @@ impl Default for Sfpu {
         lregs[8] = [0.8373f32.to_bits(); LANES];
         lregs[10] = [1.0f32.to_bits(); LANES];
         lregs[15] = std::array::from_fn(|i| 2 * i as u32);
-        // LReg.md: 11..=14 are written by SFPCONFIG; SFPCONFIG's defaults (notes/ttsim.md item 6:
-        // the pages' LReg[12] = 1/65536); the rest zero.
+        // LReg.md: 11..=14 are written only by SFPCONFIG; they start at zero here (the pages
+        // give no reset value; notes/ttsim.md item 6: ttsim starts LReg[12] at 1/512).
         Sfpu {
             lregs,
             lane_flags: [false; LANES],
-            use_lane_flags: false,
+            use_lane_flags: [false; LANES],
+            flag_stack: [FlagStack::default(); LANES],
+            lane_config: [0; LANES],
+            macro_config: [LoadMacroConfig::default(); LANES],
+            prng: [0; LANES],
+            shfl_vc0: [0; LANES],
+            scheduled: loadmacro::Scheduled::default(),
+            issued_this_cycle: false,
         }
     }
 }
@@ -41,67 +89,160 @@ impl Sfpu {
     /// VectorUnit.md `IsLaneEnabled`.
     #[inline]
     pub fn lane_enabled(&self, lane: usize) -> bool {
-        !self.use_lane_flags || self.lane_flags[lane]
-    }
-}
-
-pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
-    match opcode {
-        0x70 | 0x72 => dst_io::load_store(b, t, opcode == 0x72, w),
-        0x71 => loadi(&mut b.sfpu, w),
-        0x84..=0x86 => arith::mad(&mut b.sfpu, w),
-        0x7c => mov(&mut b.sfpu, w),
-        0x8f => Ok(()), // SFPNOP
-        _ => Err("this SFPU instruction is not modelled yet (the SFPU issue's)".into()),
-    }
-}
-
-/// SFPLOADI.md: lreg_ind[23:20], instr_mod0[19:16], imm16.
-fn loadi(s: &mut Sfpu, w: u32) -> ExecResult {
-    let vd = ((w >> 20) & 15) as usize;
-    let mode = (w >> 16) & 15;
-    let imm = w & 0xffff;
-    if vd >= 8 {
-        return Ok(()); // LReg[8..] are not writable by SFPLOADI.
-    }
-    for lane in 0..LANES {
-        if !s.lane_enabled(lane) {
-            continue;
+        if LaneConfig(self.lane_config[lane & 7]).row_mask() >> (lane / 8) & 1 != 0 {
+            false
+        } else if self.use_lane_flags[lane] {
+            self.lane_flags[lane]
+        } else {
+            true
         }
-        let old = s.lregs[vd][lane];
-        s.lregs[vd][lane] = match mode {
-            0 => imm << 16,
-            1 => {
-                let (sign, exp, man) = (imm >> 15, (imm >> 10) & 0x1f, imm & 0x3ff);
-                (sign << 31) | ((exp + 112) << 23) | (man << 13)
-            }
-            2 => imm,
-            4 => imm as u16 as i16 as i32 as u32,
-            8 => (imm << 16) | (old & 0xffff),
-            10 => (old & 0xffff_0000) | imm,
-            m => return Err(format!("SFPLOADI Mod0 {m} is undefined (SFPLOADI.md)")),
-        };
     }
-    Ok(())
-}
 
-/// SFPMOV.md: imm12[23:12], lreg_c[11:8], lreg_dest[7:4], instr_mod1[3:0].
-fn mov(s: &mut Sfpu, w: u32) -> ExecResult {
-    let (vc, vd, mod1) = (((w >> 8) & 15) as usize, ((w >> 4) & 15) as usize, w & 15);
-    if mod1 & 8 != 0 {
-        return Err("SFPMOV from special registers is not modelled yet".into());
+    /// VectorUnit.md `AdvancePRNG(Lane)`.
+    pub fn advance_prng(&mut self, lane: usize) -> u32 {
+        let result = self.prng[lane];
+        let taps = (result & 0x8020_0003).count_ones();
+        self.prng[lane] = (!taps << 31) | (result >> 1);
+        result
     }
-    for lane in 0..LANES {
-        if !(s.lane_enabled(lane) || mod1 == 2) {
-            continue;
-        }
-        let mut x = s.lregs[vc][lane];
-        if mod1 & 1 != 0 {
-            x ^= 0x8000_0000;
-        }
+
+    /// The `VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD` guard of the pages (always true for
+    /// an instruction scheduled by SFPLOADMACRO, SFPLOADMACRO.md).
+    #[inline]
+    fn guard(&self, i: &Insn, lane: usize) -> bool {
+        i.vd < 12 || i.via_macro || LaneConfig(self.lane_config[lane]).disable_backdoor_load()
+    }
+
+    /// The result write of most pages: `if (VD < 8 || VD == 16) LReg[VD] = x`.
+    #[inline]
+    fn write(&mut self, vd: usize, lane: usize, x: u32) {
         if vd < 8 || vd == 16 {
-            s.lregs[vd][lane] = x;
+            self.lregs[vd][lane] = x;
         }
     }
+}
+
+/// Executes one SFPU instruction word issued by thread `t`: first whatever SFPLOADMACRO
+/// scheduled for this step (which wins its sub-unit, SFPLOADMACRO.md), then the instruction.
+pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
+    let i = Insn::decode(opcode, w)?;
+    b.sfpu.issued_this_cycle = true;
+    let busy = loadmacro::step(b).map_err(|(_, w, e)| format!("scheduled {w:#010x}: {e}"))?;
+    if busy & loadmacro::bit(i.sub_unit()) != 0 {
+        return Ok(()); // SFPLOADMACRO.md: the regular instruction is silently discarded.
+    }
+    config::backdoor_load(&mut b.sfpu, &i);
+    match opcode {
+        0x93 => loadmacro::loadmacro(b, t, &i),
+        _ => exec(b, t, &i),
+    }
+}
+
+/// The end of a backend cycle: if no SFPU instruction issued in it, SFPLOADMACRO's
+/// cycle-counted delays still elapse (SFPLOADMACRO.md `WaitForElapsedCycles`). A failing
+/// scheduled instruction reports (thread, word, what).
+pub(super) fn end_cycle(b: &mut Backend) -> Result<(), (usize, u32, String)> {
+    if !std::mem::take(&mut b.sfpu.issued_this_cycle) && b.sfpu.scheduled.counts_cycles() {
+        loadmacro::step(b)?;
+    }
     Ok(())
+}
+
+/// Runs one decoded instruction (issued, or scheduled by SFPLOADMACRO).
+fn exec(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
+    let s = &mut b.sfpu;
+    match i.opcode {
+        0x70 | 0x72 => dst_io::load_store(b, t, i),
+        0x71 => simple::loadi(s, i),
+        0x73 => arith::lut(s, i),
+        0x74..=0x75 | 0x84..=0x86 => arith::mad(s, i),
+        0x95 => arith::lutfp32(s, i),
+        0x76..=0x78 | 0x7a | 0x7c..=0x83 | 0x89 | 0x8d => simple::execute(s, i),
+        0x79 => simple::iadd(s, i),
+        0x7b | 0x87 | 0x88 | 0x8a | 0x8b => cond::execute(s, i),
+        0x8c => lanes::transp(s, i),
+        0x8e => round::stoch_rnd(s, i),
+        0x8f => Ok(()), // SFPNOP.md
+        0x90 => round::cast(s, i),
+        0x91 => config::sfpconfig(s, i),
+        0x92 => lanes::swap(s, i),
+        0x94 => lanes::shft2(s, i),
+        op => Err(format!("opcode {op:#04x} is not an SFPU instruction")),
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_util {
+    use super::*;
+    use crate::Arch;
+    use crate::isa::asm::assemble;
+
+    /// Runs one assembled instruction on a bare Vector Unit (no Dst access).
+    pub fn run(s: &mut Sfpu, text: &str) -> ExecResult {
+        let w = assemble(Arch::WormholeB0, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let i = Insn::decode((w >> 24) as u8, w)?;
+        config::backdoor_load(s, &i);
+        let mut b = Backend::new(Arch::WormholeB0.table());
+        std::mem::swap(&mut b.sfpu, s);
+        let r = exec(&mut b, 0, &i);
+        std::mem::swap(&mut b.sfpu, s);
+        r
+    }
+
+    pub fn ok(s: &mut Sfpu, text: &str) {
+        run(s, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+
+    /// Sets every lane of LReg `r` from a function of the lane.
+    pub fn set(s: &mut Sfpu, r: usize, f: impl Fn(usize) -> u32) {
+        s.lregs[r] = std::array::from_fn(f);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::test_util::*;
+    use super::*;
+
+    // VectorUnit.md PRNG: Taps = popcount(State & 0x80200003), State = (~Taps << 31) | State >> 1.
+    #[test]
+    fn prng_sequence() {
+        let mut s = Sfpu::default();
+        s.prng[3] = 0x8020_0003; // four taps: even → bit 31 set.
+        assert_eq!(s.advance_prng(3), 0x8020_0003);
+        assert_eq!(s.prng[3], 0xc010_0001);
+        s.prng[3] = 0x0000_0001; // one tap: odd → bit 31 clear.
+        s.advance_prng(3);
+        assert_eq!(s.prng[3], 0);
+    }
+
+    // LReg.md: the read-only constants, LReg[15] = 2·lane; writes to them are dropped.
+    #[test]
+    fn constant_lregs() {
+        let mut s = Sfpu::default();
+        assert_eq!(s.lregs[8][5], 0.8373f32.to_bits());
+        assert_eq!(s.lregs[10][31], 1.0f32.to_bits());
+        assert_eq!(s.lregs[15][31], 62);
+        ok(&mut s, "SFPMOV 0, 15, 3, 0");
+        assert_eq!(s.lregs[3][17], 34);
+        ok(&mut s, "SFPMOV 0, 3, 10, 0");
+        ok(&mut s, "SFPMOV 0, 3, 9, 0");
+        assert_eq!(s.lregs[10][17], 1.0f32.to_bits(), "LReg[10] is read-only");
+        assert_eq!(s.lregs[9][17], 0, "LReg[9] is read-only");
+    }
+
+    // VectorUnit.md IsLaneEnabled: LaneConfig[Lane & 7].ROW_MASK bit Lane/8 disables a lane
+    // whatever the flags.
+    #[test]
+    fn row_mask_disables_lanes() {
+        let mut s = Sfpu {
+            lane_config: [0b0101 << 12; LANES],
+            ..Default::default()
+        };
+        ok(&mut s, "SFPLOADI 2, 2, 7");
+        for lane in 0..LANES {
+            let want = if (lane / 8) % 2 == 0 { 0 } else { 7 };
+            assert_eq!(s.lregs[2][lane], want, "lane {lane}");
+        }
+    }
 }
