@@ -1,7 +1,9 @@
 //! Memory-mapped I/O: one address window whose loads and stores leave the plain-memory path.
 //!
 //! The hart checks every data access against the window with a single unsigned compare
-//! (`addr - base < len`); for [`NoMmio`] the window is empty and the check folds away. Accesses
+//! (`addr - base < len`); for [`NoMmio`] the window is empty and the check folds away. A device
+//! with [`Mmio::SECOND_WINDOW`] has a second window (a cluster's peripherals and a `tohost`
+//! word far apart), checked the same way. Accesses
 //! inside the window call the device, which may read and write the [`SparseMemory`] behind it
 //! and may ask the hart to stop after the instruction (HTIF `tohost` does). The Tensix TRISC
 //! will map its frontend registers this way.
@@ -23,6 +25,14 @@ pub trait Mmio {
 
     /// The window: `(base, len)`; read once when the hart starts running.
     fn window(&self) -> (u32, u32);
+
+    /// True for devices with a second window.
+    const SECOND_WINDOW: bool = false;
+
+    /// The second window, like [`window`](Self::window).
+    fn window2(&self) -> (u32, u32) {
+        (0, 0)
+    }
 
     /// A load in the window; by default from the memory behind it.
     fn load(&mut self, mem: &mut SparseMemory, addr: u32, size: u32) -> Result<u64, MemFault> {

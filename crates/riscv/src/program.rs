@@ -248,6 +248,7 @@ impl Program {
                         }
                     };
                 }
+                Stop::Stall { .. } => unreachable!("the base hart has no extension to stall it"),
                 Stop::Unhandled { exc, pc, word, why } => {
                     return Err(RunError::Unhandled {
                         site: self.site(pc, word),

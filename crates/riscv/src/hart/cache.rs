@@ -14,7 +14,8 @@
 //! [`SparseMemory::mark_code`]; a later write to such a page bumps the memory's code epoch. The
 //! execute loop checks the epoch after every store and leaves the block when it changed; the run
 //! loop then flushes the whole cache. It also flushes on `fence.i`, and when mstatus.FS switches
-//! between Off and on (FP instructions decode as illegal while it is Off).
+//! between Off and on (FP instructions decode as illegal while it is Off), and when an
+//! extension starts or stops taking over FP instructions (they then decode as `Offload`).
 
 use super::fuse::fuse;
 use super::op::{Kind, NO_BLOCK, Op, lower_decoded};
@@ -42,6 +43,7 @@ pub(crate) struct BlockCache {
     jumps: Box<[(u32, u32); JUMP_CACHE]>,
     epoch: u64,
     fp_on: bool,
+    offload: bool,
 }
 
 impl BlockCache {
@@ -57,6 +59,7 @@ impl BlockCache {
             jumps: Box::new([(1, NO_BLOCK); JUMP_CACHE]),
             epoch: 0,
             fp_on: false,
+            offload: false,
         }
     }
 
@@ -78,17 +81,29 @@ impl BlockCache {
         self.epoch
     }
 
-    /// Flush if code memory changed or the FP-enable state differs from what blocks were
-    /// decoded with; true if it flushed.
+    /// Flush if code memory changed or the FP-enable or offload state differs from what blocks
+    /// were decoded with; true if it flushed.
     #[inline]
-    pub(crate) fn validate(&mut self, mem: &SparseMemory, fp_on: bool) -> bool {
-        if mem.code_epoch() != self.epoch || fp_on != self.fp_on {
+    pub(crate) fn validate(&mut self, mem: &SparseMemory, fp_on: bool, offload: bool) -> bool {
+        if mem.code_epoch() != self.epoch || fp_on != self.fp_on || offload != self.offload {
             self.flush();
             self.epoch = mem.code_epoch();
             self.fp_on = fp_on;
+            self.offload = offload;
             return true;
         }
         false
+    }
+
+    /// Lower `word` at `pc` afresh (an `Offload` op's instruction).
+    pub(crate) fn relower(&self, word: u32, pc: u32) -> Op {
+        lower_decoded(
+            self.decoder.decode(word),
+            self.base_tables,
+            word,
+            pc,
+            self.fp_on,
+        )
     }
 
     /// The block starting at `pc`, decoding it if need be, and chained from exit `from` (the
@@ -152,13 +167,16 @@ impl BlockCache {
             if addr == pc {
                 mem.mark_code(u64::from(addr));
             }
-            let op = lower_decoded(
+            let mut op = lower_decoded(
                 self.decoder.decode(word),
                 self.base_tables,
                 word,
                 addr,
                 self.fp_on,
             );
+            if self.offload && op.kind.is_fp() {
+                op.kind = Kind::Offload;
+            }
             let nth = (self.ops.len() - start + 1) as u32;
             self.ops.push(Op { nth, ..op });
             self.words.push(word);

@@ -34,29 +34,36 @@ pub(crate) enum Exit {
     Stop { at: usize },
 }
 
-/// The MMIO window as `(base - 7, len + 7)`: any access of up to 8 bytes overlapping it.
+/// The MMIO windows as `(base - 7, len + 7)`: any access of up to 8 bytes overlapping them.
 #[derive(Clone, Copy)]
 pub(crate) struct Window {
     lo: u32,
     len: u32,
+    lo2: u32,
+    len2: u32,
+}
+
+/// `(base, len)` widened to catch accesses of up to 8 bytes that overlap it.
+fn widen((base, len): (u32, u32)) -> (u32, u32) {
+    if len == 0 {
+        (0, 0)
+    } else {
+        (base.wrapping_sub(7), len + 7)
+    }
 }
 
 impl Window {
     pub(crate) fn of<M: Mmio>(m: &M) -> Window {
-        let (base, len) = m.window();
-        if len == 0 {
-            Window { lo: 0, len: 0 }
-        } else {
-            Window {
-                lo: base.wrapping_sub(7),
-                len: len + 7,
-            }
-        }
+        let (lo, len) = widen(m.window());
+        let (lo2, len2) = widen(m.window2());
+        Window { lo, len, lo2, len2 }
     }
 
     #[inline(always)]
     fn hit<M: Mmio>(self, addr: u32) -> bool {
-        M::PRESENT && addr.wrapping_sub(self.lo) < self.len
+        M::PRESENT
+            && (addr.wrapping_sub(self.lo) < self.len
+                || M::SECOND_WINDOW && addr.wrapping_sub(self.lo2) < self.len2)
     }
 }
 
@@ -91,7 +98,10 @@ impl State {
         self.f[usize::from(rd)] = v;
         if T::ENABLED {
             self.dirty_fs(t);
-            t.f_write(u32::from(rd & 31), v);
+            // Registers past 31 are an extension's scratch registers (`offload.rs`).
+            if rd < 32 {
+                t.f_write(u32::from(rd), v);
+            }
         } else {
             self.fs = 3;
         }
@@ -671,7 +681,8 @@ impl State {
                     | Kind::Csrrwi
                     | Kind::Csrrsi
                     | Kind::Csrrci
-                    | Kind::Ext => {
+                    | Kind::Ext
+                    | Kind::Offload => {
                         if T::ENABLED {
                             t.discard();
                         }

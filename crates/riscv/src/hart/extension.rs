@@ -3,7 +3,24 @@
 //! hart tries after the base tables, and executes their instructions through a [`HartView`].
 //! The base decoder and semantics do not change. Extension instructions end their block, so
 //! when one runs the pc and the retired count are exact.
+//!
+//! Hooks for extensions that change how base instructions behave (Snitch's stream registers,
+//! its FP repetition buffer, its barrier CSR), all on the slow path so that a hart without them
+//! runs exactly as before:
+//! * [`Extension::OFFLOAD`] + [`Extension::offloading`]: while `offloading` is true, every
+//!   instruction executed by the FP subsystem (F/D loads, stores, arithmetic, moves and
+//!   conversions) leaves the fast path and goes to [`Extension::offload`] as an [`FpInsn`],
+//!   whose register operands the extension may redirect before running it with
+//!   [`HartView::exec_fp`]. The hart re-checks `offloading` at every block entry (the state can
+//!   change only in slow-path instructions, which end their block); `OFFLOAD = false` folds the
+//!   check away.
+//! * [`Extension::csr`]: a CSR access the extension claims, before the base CSRs.
+//! * [`Extension::wfi`]: `wfi`.
+//! * [`HartView::stall`]: an extension instruction or hook that cannot complete yet (a barrier)
+//!   does not retire; [`Hart::run`](super::Hart::run) returns [`Stop::Stall`](super::Stop) and
+//!   the next `run` executes it again.
 
+use super::offload::FpInsn;
 use super::state::State;
 use super::trap::Exception;
 use crate::fpu::box_f32;
@@ -35,6 +52,77 @@ pub trait Extension {
         hart: &mut HartView<'_, T>,
         insn: ExtInsn,
     ) -> Result<(), Exception>;
+
+    /// Does this extension ever take over FP-subsystem instructions? (See the module docs.)
+    const OFFLOAD: bool = false;
+
+    /// Should FP-subsystem instructions go to [`offload`](Self::offload) now?
+    fn offloading(&self) -> bool {
+        false
+    }
+
+    /// Execute an FP-subsystem instruction while [`offloading`](Self::offloading). On `Ok` it
+    /// retires; an `Err` is an exception at `insn.pc`.
+    fn offload<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        insn: FpInsn,
+    ) -> Result<(), Exception> {
+        hart.exec_fp(&insn)
+    }
+
+    /// A CSR instruction on `access.csr`: `Some(Ok(old))` if the extension handled it (the hart
+    /// writes `old` to rd), `Some(Err(e))` to raise `e`, `None` to leave it to the base CSRs.
+    fn csr<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        access: CsrAccess,
+    ) -> Option<Result<u32, Exception>> {
+        let _ = (hart, access);
+        None
+    }
+
+    /// `wfi`: by default it completes at once (no interrupt sources); an extension may
+    /// [`stall`](HartView::stall) the hart until a wakeup.
+    fn wfi<T: Trace>(&mut self, hart: &mut HartView<'_, T>) -> Result<(), Exception> {
+        let _ = hart;
+        Ok(())
+    }
+}
+
+/// The CSR-modifying operation of a CSR instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CsrOp {
+    /// csrrw / csrrwi
+    Write,
+    /// csrrs / csrrsi
+    Set,
+    /// csrrc / csrrci
+    Clear,
+}
+
+/// One CSR instruction's access (Zicsr: whether it writes depends on the form and rs1/uimm).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CsrAccess {
+    pub csr: u16,
+    pub op: CsrOp,
+    /// rs1's value, or the 5-bit immediate for the `i` forms.
+    pub src: u32,
+    /// Whether the instruction writes the CSR at all.
+    pub write: bool,
+    /// Whether it is an immediate form (`csrrsi` etc.).
+    pub imm: bool,
+}
+
+impl CsrAccess {
+    /// The value written, given the old one.
+    pub fn new_value(&self, old: u32) -> u32 {
+        match self.op {
+            CsrOp::Write => self.src,
+            CsrOp::Set => old | self.src,
+            CsrOp::Clear => old & !self.src,
+        }
+    }
 }
 
 /// No extension: the base RV32IMAFD hart.
@@ -94,5 +182,32 @@ impl<T: Trace> HartView<'_, T> {
     /// Write a binary32 value, NaN-boxed.
     pub fn set_f32(&mut self, r: u32, v: u32) {
         self.set_f(r, box_f32(v));
+    }
+
+    /// The hart's id (`mhartid`).
+    pub fn hart_id(&self) -> u32 {
+        self.state.id
+    }
+
+    /// Instructions retired so far.
+    pub fn retired(&self) -> u64 {
+        self.state.retired
+    }
+
+    /// Count `n` more retired instructions (work an extension instruction did for several, as
+    /// an FP repetition buffer replaying its body).
+    pub fn add_retired(&mut self, n: u64) {
+        self.state.retired += n;
+    }
+
+    /// The current instruction cannot complete yet: it does not retire, and the hart stops
+    /// with [`Stop::Stall`](super::Stop::Stall) at its pc.
+    pub fn stall(&mut self) {
+        self.state.stall = true;
+    }
+
+    /// The trace receiving this instruction's effects.
+    pub fn trace(&mut self) -> &mut T {
+        self.trace
     }
 }

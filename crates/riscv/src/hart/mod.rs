@@ -11,12 +11,14 @@ mod exec;
 mod extension;
 mod fp_exec;
 mod fuse;
+mod offload;
 mod op;
 mod state;
 mod system;
 mod trap;
 
-pub use extension::{ExtInsn, Extension, HartView, NoExtension};
+pub use extension::{CsrAccess, CsrOp, ExtInsn, Extension, HartView, NoExtension};
+pub use offload::{F_SCRATCH, FpClass, FpGroup, FpInsn, Operand, SCRATCH, X_SCRATCH};
 pub use state::Priv;
 pub use trap::{Cause, Exception};
 
@@ -88,6 +90,9 @@ pub enum Stop {
         /// The instruction word, unless it could not be fetched.
         word: Option<u32>,
     },
+    /// The extension stalled the instruction at `pc` ([`HartView::stall`]): it did not retire;
+    /// the next `run` executes it again.
+    Stall { pc: u32 },
     /// In [`TrapMode::Machine`]: the exception could not be taken.
     Unhandled {
         exc: Exception,
@@ -233,7 +238,8 @@ impl<X: Extension> Hart<X> {
             if left == 0 {
                 return Stop::Limit;
             }
-            if self.cache.validate(mem, self.s.fs != 0) {
+            let offload = X::OFFLOAD && self.ext.offloading();
+            if self.cache.validate(mem, self.s.fs != 0, offload) {
                 link = None;
             }
             let pc = self.s.pc;
@@ -281,10 +287,14 @@ impl<X: Extension> Hart<X> {
                     }
                 }
                 Exit::System { at } => {
-                    let (op, word) = (self.cache.ops[at], self.cache.words[at]);
+                    let (mut op, word) = (self.cache.ops[at], self.cache.words[at]);
                     self.s.pc = op.pc;
+                    if op.kind == op::Kind::Offload {
+                        op = self.cache.relower(word, op.pc);
+                    }
                     match self.s.system(&op, word, &mut self.ext, mem, t) {
                         SysOutcome::Retired => left -= 1,
+                        SysOutcome::Stall => return Stop::Stall { pc: self.s.pc },
                         SysOutcome::Flush => {
                             left -= 1;
                             self.cache.flush();

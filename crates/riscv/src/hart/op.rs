@@ -182,6 +182,9 @@ pub(crate) enum Kind {
     Trap,
     /// An instruction of an extension table: `ext` = table index, `imm` = the table's id.
     Ext,
+    /// An FP-subsystem instruction handed to the extension (`Extension::offload`); the run
+    /// loop lowers its word again to find what it is.
+    Offload,
 }
 
 impl Kind {

@@ -44,6 +44,8 @@ pub(crate) struct State {
     pub instret_offset: u64,
     /// The LR/SC reservation: the reserved word's address.
     pub reservation: Option<u32>,
+    /// Set by an extension ([`super::HartView::stall`]): the current instruction must not retire.
+    pub stall: bool,
 }
 
 impl State {
@@ -72,6 +74,7 @@ impl State {
             cycle_offset: 0,
             instret_offset: 0,
             reservation: None,
+            stall: false,
         }
     }
 }

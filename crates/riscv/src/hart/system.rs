@@ -1,10 +1,11 @@
 //! The slow path: Zicsr instructions, `ecall`, `ebreak`, `mret`, `wfi`, `fence.i`, extension
-//! instructions, and trap entry (Privileged ISA, "Machine-Mode Privileged Instructions" and
+//! instructions, FP instructions an extension takes over (`Extension::offload`), and trap entry (Privileged ISA, "Machine-Mode Privileged Instructions" and
 //! "Machine Trap Handling"). These end their block, so when they run the retired-instruction
 //! count and the pc are exact.
 
 use super::csr::mstatus;
-use super::extension::{ExtInsn, Extension, HartView};
+use super::extension::{CsrAccess, CsrOp, ExtInsn, Extension, HartView};
+use super::offload::FpInsn;
 use super::op::{Kind, Op};
 use super::state::{Priv, State};
 use super::trap::{Cause, Exception};
@@ -20,6 +21,8 @@ pub(crate) enum SysOutcome {
     Flush,
     /// Raised an exception (nothing retired).
     Exception(Exception),
+    /// The extension stalled it (nothing retired; run it again later).
+    Stall,
 }
 
 impl State {
@@ -74,11 +77,21 @@ impl State {
                 }
             }
             Kind::Wfi => {
-                // No interrupt can ever become pending, so WFI completes at once; in U-mode
-                // with mstatus.TW set it would wait forever and so traps (Privileged ISA,
-                // "Virtualization Support in mstatus Register").
+                // No interrupt can ever become pending, so WFI completes at once (unless the
+                // extension waits for a wakeup); in U-mode with mstatus.TW set it would wait
+                // forever and so traps (Privileged ISA, "Virtualization Support in mstatus
+                // Register").
                 if self.prv == Priv::User && self.mstatus & mstatus::TW != 0 {
                     outcome = illegal;
+                } else {
+                    let mut view = HartView {
+                        state: self,
+                        mem,
+                        trace: t,
+                    };
+                    if let Err(e) = ext.wfi(&mut view) {
+                        outcome = SysOutcome::Exception(e);
+                    }
                 }
             }
             Kind::FenceI => outcome = SysOutcome::Flush,
@@ -87,9 +100,13 @@ impl State {
             | Kind::Csrrc
             | Kind::Csrrwi
             | Kind::Csrrsi
-            | Kind::Csrrci => match self.csr_op(op, t) {
-                Ok(()) => {}
-                Err(()) => outcome = illegal,
+            | Kind::Csrrci => match self.ext_csr_op(op, ext, mem, t) {
+                Some(Ok(())) => {}
+                Some(Err(e)) => outcome = SysOutcome::Exception(e),
+                None => match self.csr_op(op, t) {
+                    Ok(()) => {}
+                    Err(()) => outcome = illegal,
+                },
             },
             Kind::Ext => {
                 let insn = ExtInsn {
@@ -107,10 +124,26 @@ impl State {
                     outcome = SysOutcome::Exception(e);
                 }
             }
+            k if k.is_fp() => {
+                let mut view = HartView {
+                    state: self,
+                    mem,
+                    trace: t,
+                };
+                if let Err(e) = ext.offload(&mut view, FpInsn::new(*op, word)) {
+                    outcome = SysOutcome::Exception(e);
+                }
+            }
             _ => unreachable!("not a system op: {:?}", op.kind),
         }
+        if self.stall {
+            self.stall = false;
+            if !matches!(outcome, SysOutcome::Exception(_)) {
+                outcome = SysOutcome::Stall;
+            }
+        }
         match outcome {
-            SysOutcome::Exception(_) => {
+            SysOutcome::Exception(_) | SysOutcome::Stall => {
                 if T::ENABLED {
                     t.discard();
                 }
@@ -124,6 +157,48 @@ impl State {
             }
         }
         outcome
+    }
+
+    /// A CSR instruction the extension claims ([`Extension::csr`]): `None` if it does not.
+    fn ext_csr_op<X: Extension, T: Trace>(
+        &mut self,
+        op: &Op,
+        ext: &mut X,
+        mem: &mut SparseMemory,
+        t: &mut T,
+    ) -> Option<Result<(), Exception>> {
+        let imm = matches!(op.kind, Kind::Csrrwi | Kind::Csrrsi | Kind::Csrrci);
+        let access = CsrAccess {
+            csr: op.imm as u16,
+            op: match op.kind {
+                Kind::Csrrw | Kind::Csrrwi => CsrOp::Write,
+                Kind::Csrrs | Kind::Csrrsi => CsrOp::Set,
+                _ => CsrOp::Clear,
+            },
+            src: if imm {
+                u32::from(op.rs1)
+            } else {
+                self.x[usize::from(op.rs1)]
+            },
+            write: matches!(op.kind, Kind::Csrrw | Kind::Csrrwi) || op.rs1 != 0,
+            imm,
+        };
+        let mut view = HartView {
+            state: self,
+            mem,
+            trace: t,
+        };
+        let old = match ext.csr(&mut view, access)? {
+            Ok(old) => old,
+            Err(e) => return Some(Err(e)),
+        };
+        if !self.stall {
+            self.x[usize::from(op.rd)] = old;
+            if T::ENABLED {
+                t.x_write(u32::from(op.rd & 31), old);
+            }
+        }
+        Some(Ok(()))
     }
 
     /// csrrw/csrrs/csrrc and the immediate forms (Unprivileged ISA, "Zicsr", table "Conditions

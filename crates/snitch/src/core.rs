@@ -1,0 +1,586 @@
+//! One Snitch core's extensions as a [`hart::Extension`](Extension): Xssr (the SSRs on their
+//! FP registers, CSR 0x7C0), Xfrep (the sequencer), Xdma (the engine), and the cluster-facing
+//! parts of the core: the barrier CSR 0x7C2, `wfi`, the cycle counter.
+//!
+//! While SSRs are enabled or the sequencer captures a body, the hart offloads every FP
+//! instruction here ([`Extension::offload`]): reads of an SSR's register pop it (once per
+//! instruction even if named twice, `notes/snitch.md` §2.1), a result for it is pushed.
+
+use crate::dma::{DmaConfig, DmaEngine};
+use crate::encoding::{FrepFields, SnitchInsn, XDMA, XFREP, XSSR};
+use crate::error::{Fault, Site};
+use crate::frep::{
+    Captured, Captures, FrepSequencer, LoopSpec, Node, SequencerConfig, Unsequenceable,
+    body_class, stagger,
+};
+use crate::ssr::{SsrFlavour, SsrStreamer};
+use crate::timing::Timing;
+use macrosim_riscv::hart::{
+    CsrAccess, CsrOp, Exception, ExtInsn, Extension, F_SCRATCH, FpInsn, HartView, Operand,
+    X_SCRATCH,
+};
+use macrosim_riscv::isa::{Field, Table};
+use macrosim_riscv::trace::Trace;
+
+/// CSR numbers (`notes/snitch.md` §5).
+pub const CSR_SSR: u16 = 0x7c0;
+pub const CSR_BARRIER: u16 = 0x7c2;
+const MCYCLE: u16 = 0xb00;
+const MCYCLEH: u16 = 0xb80;
+const CYCLE: u16 = 0xc00;
+const CYCLEH: u16 = 0xc80;
+
+/// The SSRs of a core.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SsrSetup {
+    /// FP register of each SSR (default ft0, ft1, ft2).
+    pub regs: Vec<u8>,
+    /// Which SSRs have indirection.
+    pub indirection: Vec<bool>,
+    pub rpt_width: u32,
+    pub num_loops: u32,
+    /// Banshee's behaviour instead of the hardware's (`ssr.rs`).
+    pub banshee: bool,
+}
+
+/// What a core has.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoreConfig {
+    pub ssr: Option<SsrSetup>,
+    pub frep: Option<SequencerConfig>,
+    pub dma: Option<DmaConfig>,
+}
+
+/// Where a hart stands with the cluster barrier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Barrier {
+    Running,
+    /// Arrived (through the CSR); waiting for the others.
+    Waiting,
+    /// Released: the stalled barrier access completes when the hart runs again.
+    Released,
+}
+
+/// A Snitch core's extension state.
+pub struct SnitchCore {
+    pub config: CoreConfig,
+    pub ssrs: Vec<SsrStreamer>,
+    /// SSR register index by FP register (`u8::MAX` = none).
+    ssr_of: [u8; 32],
+    pub ssr_enabled: bool,
+    pub frep: Option<FrepSequencer>,
+    pub dma: Option<DmaEngine>,
+    pub barrier: Barrier,
+    /// In `wfi` waiting for a wakeup.
+    pub sleeping: bool,
+    /// A wakeup arrived (consumed by the next `wfi`).
+    pub wake_pending: bool,
+    /// The cycle counter `mcycle` reads.
+    pub cycle: u64,
+    /// The first program bug found; the hart stops with an exception right after.
+    pub fault: Option<Fault>,
+    /// The cycle model, when on.
+    pub timing: Option<Timing>,
+}
+
+impl SnitchCore {
+    pub fn new(config: CoreConfig) -> SnitchCore {
+        let mut ssr_of = [u8::MAX; 32];
+        let ssrs = match &config.ssr {
+            Some(s) => {
+                for (k, &r) in s.regs.iter().enumerate() {
+                    ssr_of[usize::from(r & 31)] = k as u8;
+                }
+                s.regs
+                    .iter()
+                    .enumerate()
+                    .map(|(k, _)| {
+                        SsrStreamer::new(SsrFlavour {
+                            banshee: s.banshee,
+                            rpt_width: s.rpt_width,
+                            num_loops: s.num_loops,
+                            indirection: s.indirection.get(k).copied().unwrap_or(false),
+                        })
+                    })
+                    .collect()
+            }
+            None => Vec::new(),
+        };
+        SnitchCore {
+            ssrs,
+            ssr_of,
+            ssr_enabled: false,
+            frep: config.frep.map(FrepSequencer::new),
+            dma: config.dma.map(DmaEngine::new),
+            barrier: Barrier::Running,
+            sleeping: false,
+            wake_pending: false,
+            cycle: 0,
+            fault: None,
+            timing: None,
+            config,
+        }
+    }
+
+    fn site<T: Trace>(hart: &HartView<'_, T>, pc: u32, word: u32) -> Site {
+        Site {
+            hart: hart.hart_id(),
+            pc,
+            word,
+            text: crate::disasm::word(word, pc),
+        }
+    }
+
+    /// Record `fault` and stop the hart (an illegal-instruction exception it cannot take).
+    fn fail(&mut self, fault: Fault, word: u32) -> Exception {
+        if self.fault.is_none() {
+            self.fault = Some(fault);
+        }
+        if let Some(f) = &mut self.frep {
+            f.reset();
+        }
+        Exception::illegal(word)
+    }
+
+    /// Write SSR configuration address `addr` (`ssr | word << 5`; SSR 31 = all, §2.2).
+    pub fn ssr_write(&mut self, addr: u32, value: u32) -> Result<(), (u32, crate::ssr::StreamFault)> {
+        let (k, word) = (addr & 31, addr >> 5 & 31);
+        if k == 31 {
+            for (i, s) in self.ssrs.iter_mut().enumerate() {
+                s.write(word, value).map_err(|f| (i as u32, f))?;
+            }
+            return Ok(());
+        }
+        match self.ssrs.get_mut(k as usize) {
+            Some(s) => s.write(word, value).map_err(|f| (k, f)),
+            None => Ok(()),
+        }
+    }
+
+    fn scfg<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        insn: ExtInsn,
+        addr: u32,
+        write: Option<u32>,
+    ) -> Result<(), Exception> {
+        let k = addr & 31;
+        let exists = (k as usize) < self.ssrs.len() || k == 31 && write.is_some();
+        if !exists {
+            let site = Self::site(hart, insn.pc, insn.word);
+            return Err(self.fail(Fault::NoSuchSsr { site, addr, ssr: k }, insn.word));
+        }
+        match write {
+            Some(v) => {
+                if let Err((ssr, fault)) = self.ssr_write(addr, v) {
+                    let site = Self::site(hart, insn.pc, insn.word);
+                    let element = self.ssrs[ssr as usize].element;
+                    let f = Fault::Stream {
+                        site,
+                        ssr,
+                        element,
+                        fault,
+                    };
+                    return Err(self.fail(f, insn.word));
+                }
+            }
+            None => {
+                let v = self.ssrs[k as usize].read(addr >> 5 & 31);
+                hart.set_x(Field::Rd.extract(insn.word), v);
+            }
+        }
+        Ok(())
+    }
+
+    fn frep<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        insn: ExtInsn,
+    ) -> Result<(), Exception> {
+        let f = FrepFields::of(insn.word);
+        let site = || Self::site(hart, insn.pc, insn.word);
+        let Some(seq) = &mut self.frep else {
+            let s = site();
+            return Err(self.fail(Fault::Missing { site: s, what: "Xfrep" }, insn.word));
+        };
+        if f.is_streamctl {
+            let fault = crate::frep::FrepFault::StreamControl;
+            let s = site();
+            return Err(self.fail(Fault::Frep { site: s, fault }, insn.word));
+        }
+        let spec = LoopSpec {
+            // rs1 is truncated to 16 bits (§3.1).
+            reps: (hart.x(f.rs1) & 0xffff) + 1,
+            insns: f.max_inst + 1,
+            stagger_max: f.stagger_max,
+            stagger_mask: f.stagger_mask,
+            outer: f.is_outer,
+        };
+        let nested = seq.capturing();
+        if !nested && let Some(t) = &mut self.timing {
+            t.sync(hart.retired() + 1);
+            t.sequencer_start();
+        }
+        if let Err(fault) = seq.start(spec) {
+            let s = site();
+            return Err(self.fail(Fault::Frep { site: s, fault }, insn.word));
+        }
+        if !nested && let Err(bad) = scan_body(hart, insn.pc, spec.insns) {
+            let s = site();
+            return Err(self.fail(Fault::FrepBody { site: s, bad }, insn.word));
+        }
+        Ok(())
+    }
+
+    fn dma<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        insn: ExtInsn,
+        op: SnitchInsn,
+    ) -> Result<(), Exception> {
+        let w = insn.word;
+        let (rd, rs1, rs2) = (
+            Field::Rd.extract(w),
+            Field::Rs1.extract(w),
+            Field::Rs2.extract(w),
+        );
+        let Some(dma) = &mut self.dma else {
+            let site = Self::site(hart, insn.pc, w);
+            return Err(self.fail(Fault::Missing { site, what: "Xdma" }, w));
+        };
+        let (a, b) = (hart.x(rs1), hart.x(rs2));
+        match op {
+            SnitchInsn::Dmsrc => dma.set_src(a, b),
+            SnitchInsn::Dmdst => dma.set_dst(a, b),
+            SnitchInsn::Dmstr => dma.set_strides(a, b),
+            SnitchInsn::Dmrep => dma.set_reps(a),
+            SnitchInsn::Dmcpy | SnitchInsn::Dmcpyi => {
+                if dma.would_block() {
+                    hart.stall();
+                    return Ok(());
+                }
+                let cfg = if op == SnitchInsn::Dmcpyi { rs2 } else { b };
+                match dma.copy(hart.mem, a, cfg) {
+                    Ok(id) => hart.set_x(rd, id),
+                    Err(fault) => {
+                        let site = Self::site(hart, insn.pc, w);
+                        return Err(self.fail(Fault::Dma { site, fault }, w));
+                    }
+                }
+            }
+            SnitchInsn::Dmstat | SnitchInsn::Dmstati => {
+                let sel = if op == SnitchInsn::Dmstati { rs2 } else { b };
+                hart.set_x(rd, dma.status(sel));
+            }
+            _ => unreachable!("not a DMA instruction"),
+        }
+        Ok(())
+    }
+
+    /// Issue one FP instruction to the FPU: SSR operands redirected, `x_value` (a captured
+    /// integer operand) in place of its integer register.
+    fn issue<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        mut insn: FpInsn,
+        x_value: Option<u32>,
+        from_core: bool,
+    ) -> Result<(), Exception> {
+        if let (Some(v), Some(o)) = (x_value, insn.x_source()) {
+            hart.set_x_scratch(0, v);
+            insn.set_reg(o, X_SCRATCH);
+        }
+        let mut popped = 0u32;
+        let mut push_to = None;
+        if self.ssr_enabled {
+            for &o in insn.f_sources() {
+                let k = self.ssr_of[usize::from(insn.reg(o) & 31)];
+                if k == u8::MAX {
+                    continue;
+                }
+                if popped & 1 << k == 0 {
+                    popped |= 1 << k;
+                    match self.ssrs[usize::from(k)].pop(hart.mem) {
+                        Ok(v) => hart.set_f_scratch(k, v),
+                        Err(fault) => return Err(self.stream_fault(hart, &insn, k, fault)),
+                    }
+                }
+                insn.set_reg(o, F_SCRATCH + k);
+            }
+            if insn.writes_f() {
+                let k = self.ssr_of[usize::from(insn.reg(Operand::Rd) & 31)];
+                if k != u8::MAX {
+                    insn.set_reg(Operand::Rd, F_SCRATCH + 8 + k);
+                    push_to = Some(k);
+                }
+            }
+        }
+        hart.exec_fp(&insn)?;
+        if let Some(k) = push_to {
+            let v = hart.f_scratch(8 + k);
+            if let Err(fault) = self.ssrs[usize::from(k)].push(hart.mem, v) {
+                return Err(self.stream_fault(hart, &insn, k, fault));
+            }
+        }
+        if let Some(t) = &mut self.timing {
+            let mut moved = [(0u8, 0u32); 9];
+            let mut n = 0;
+            for k in 0..self.ssrs.len() as u8 {
+                if popped & 1 << k != 0 || push_to == Some(k) {
+                    moved[n] = (k, self.ssrs[usize::from(k)].last_addr);
+                    n += 1;
+                }
+            }
+            t.fp_issue(&insn, from_core, &moved[..n]);
+        }
+        Ok(())
+    }
+
+    fn stream_fault<T: Trace>(
+        &mut self,
+        hart: &HartView<'_, T>,
+        insn: &FpInsn,
+        k: u8,
+        fault: crate::ssr::StreamFault,
+    ) -> Exception {
+        let f = Fault::Stream {
+            site: Self::site(hart, insn.pc, insn.word),
+            ssr: u32::from(k),
+            element: self.ssrs[usize::from(k)].element,
+            fault,
+        };
+        self.fail(f, insn.word)
+    }
+
+    /// Count `n` instructions the sequencer issued beyond the captured ones.
+    fn repeated<T: Trace>(&mut self, hart: &mut HartView<'_, T>, n: u64) {
+        self.frep.as_mut().expect("has Xfrep").repeated += n;
+        hart.add_retired(n);
+        if let Some(t) = &mut self.timing {
+            t.exclude(n);
+        }
+    }
+
+    /// Run a captured loop nest; returns the instructions issued.
+    fn run_loop<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        spec: &LoopSpec,
+        nodes: &[Node],
+        first: &mut bool,
+    ) -> Result<u64, Exception> {
+        let mut issued = 0;
+        for r in 0..spec.reps {
+            let s = stagger(spec, r);
+            for n in nodes {
+                match n {
+                    Node::Insn(c) => {
+                        let insn = staggered(c.insn, spec.stagger_mask, s);
+                        if T::ENABLED && !*first {
+                            let (id, pc, word) = (hart.hart_id(), insn.pc, insn.word);
+                            hart.trace().commit();
+                            hart.trace().begin(id, 3, pc, word);
+                        }
+                        *first = false;
+                        self.issue(hart, insn, c.x_value, false)?;
+                        issued += 1;
+                    }
+                    Node::Loop(sub, inner) => issued += self.run_loop(hart, sub, inner, first)?,
+                }
+            }
+        }
+        Ok(issued)
+    }
+}
+
+/// `insn` with stagger offset `s` added (mod 32) to the FP register fields `mask` selects
+/// (bit 0 rd, 1 rs1, 2 rs2, 3 rs3; §3.3). Integer operands are captured, so staggering them
+/// changes nothing.
+fn staggered(mut insn: FpInsn, mask: u32, s: u8) -> FpInsn {
+    if s == 0 || mask == 0 {
+        return insn;
+    }
+    let ops = [Operand::Rd, Operand::Rs1, Operand::Rs2, Operand::Rs3];
+    for (bit, o) in ops.into_iter().enumerate() {
+        let is_f = if o == Operand::Rd {
+            insn.writes_f()
+        } else {
+            insn.f_sources().contains(&o)
+        };
+        if mask >> bit & 1 == 1 && is_f {
+            insn.set_reg(o, (insn.reg(o) + s) & 31);
+        }
+    }
+    insn
+}
+
+/// Read the code after an FREP at `pc` until `insns` FP instructions are found; anything that
+/// cannot be in a body before that is an error (§3.4). Nested FREPs are read through.
+fn scan_body<T: Trace>(
+    hart: &HartView<'_, T>,
+    pc: u32,
+    insns: u32,
+) -> Result<(), Unsequenceable> {
+    let mut left = insns;
+    let mut at = pc;
+    while left > 0 {
+        at = at.wrapping_add(4);
+        let Ok(word) = hart.mem.fetch_u32(u64::from(at)) else {
+            return Err(Unsequenceable {
+                pc: at,
+                word: 0,
+                what: "unmapped code",
+            });
+        };
+        match body_class(word) {
+            Ok(true) => left -= 1,
+            Ok(false) => {}
+            Err(what) => return Err(Unsequenceable { pc: at, word, what }),
+        }
+    }
+    Ok(())
+}
+
+impl Extension for SnitchCore {
+    fn tables(&self) -> Vec<&'static Table> {
+        let mut t: Vec<&'static Table> = Vec::new();
+        if self.config.frep.is_some() {
+            t.push(&XFREP);
+        }
+        if self.config.ssr.is_some() {
+            t.push(&XSSR);
+        }
+        if self.config.dma.is_some() {
+            t.push(&XDMA);
+        }
+        t
+    }
+
+    fn execute<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        insn: ExtInsn,
+    ) -> Result<(), Exception> {
+        let table = self.tables()[insn.table];
+        let op = table.entries.iter().find(|e| e.id == insn.id).map(|e| e.id);
+        let Some(op) = op.and_then(SnitchInsn::from_id) else {
+            return Err(Exception::illegal(insn.word));
+        };
+        let w = insn.word;
+        match op {
+            SnitchInsn::FrepO | SnitchInsn::FrepI => self.frep(hart, insn),
+            SnitchInsn::Scfgri => self.scfg(hart, insn, w >> 20, None),
+            SnitchInsn::Scfgwi => {
+                let v = hart.x(Field::Rs1.extract(w));
+                self.scfg(hart, insn, w >> 20, Some(v))
+            }
+            SnitchInsn::Scfgr => {
+                let a = hart.x(Field::Rs2.extract(w));
+                self.scfg(hart, insn, a, None)
+            }
+            SnitchInsn::Scfgw => {
+                let (v, a) = (hart.x(Field::Rs1.extract(w)), hart.x(Field::Rs2.extract(w)));
+                self.scfg(hart, insn, a, Some(v))
+            }
+            _ => self.dma(hart, insn, op),
+        }
+    }
+
+    const OFFLOAD: bool = true;
+
+    fn offloading(&self) -> bool {
+        self.ssr_enabled
+            || self.timing.is_some()
+            || self.frep.as_ref().is_some_and(|f| f.capturing())
+    }
+
+    fn offload<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        insn: FpInsn,
+    ) -> Result<(), Exception> {
+        let capturing = self.frep.as_ref().is_some_and(|f| f.capturing());
+        if let Some(t) = &mut self.timing {
+            t.sync(hart.retired());
+            t.offload();
+            t.exclude(1);
+        }
+        if !capturing {
+            return self.issue(hart, insn, None, true);
+        }
+        let x_value = insn.x_source().map(|o| hart.x(u32::from(insn.reg(o))));
+        let seq = self.frep.as_mut().expect("capturing");
+        match seq.capture(Captured { insn, x_value }) {
+            Captures::More => Ok(()),
+            Captures::Inner(c, spec) => {
+                let mut first = true;
+                let nodes = [Node::Insn(c)];
+                let n = self.run_loop(hart, &spec, &nodes, &mut first)?;
+                self.repeated(hart, n - 1);
+                Ok(())
+            }
+            Captures::Complete(spec, nodes) => {
+                let captured = count(&nodes);
+                let mut first = true;
+                let n = self.run_loop(hart, &spec, &nodes, &mut first)?;
+                self.repeated(hart, n - captured);
+                Ok(())
+            }
+        }
+    }
+
+    fn csr<T: Trace>(
+        &mut self,
+        hart: &mut HartView<'_, T>,
+        access: CsrAccess,
+    ) -> Option<Result<u32, Exception>> {
+        match access.csr {
+            // Only csrsi/csrci reach the SSR enable (§2.1); other accesses read 0.
+            CSR_SSR if !self.ssrs.is_empty() => {
+                let old = u32::from(self.ssr_enabled);
+                if access.imm && access.write && access.src & 1 == 1 {
+                    match access.op {
+                        CsrOp::Set => self.ssr_enabled = true,
+                        CsrOp::Clear => self.ssr_enabled = false,
+                        CsrOp::Write => {}
+                    }
+                }
+                Some(Ok(if access.imm { old } else { 0 }))
+            }
+            CSR_BARRIER => {
+                match self.barrier {
+                    Barrier::Released => self.barrier = Barrier::Running,
+                    _ => {
+                        self.barrier = Barrier::Waiting;
+                        hart.stall();
+                    }
+                }
+                Some(Ok(0))
+            }
+            MCYCLE | CYCLE if !access.write => Some(Ok(self.cycle as u32)),
+            MCYCLEH | CYCLEH if !access.write => Some(Ok((self.cycle >> 32) as u32)),
+            _ => None,
+        }
+    }
+
+    fn wfi<T: Trace>(&mut self, hart: &mut HartView<'_, T>) -> Result<(), Exception> {
+        if self.wake_pending {
+            self.wake_pending = false;
+            self.sleeping = false;
+        } else {
+            self.sleeping = true;
+            hart.stall();
+        }
+        Ok(())
+    }
+}
+
+fn count(nodes: &[Node]) -> u64 {
+    nodes
+        .iter()
+        .map(|n| match n {
+            Node::Insn(_) => 1,
+            Node::Loop(_, inner) => count(inner),
+        })
+        .sum()
+}

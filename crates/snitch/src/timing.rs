@@ -1,0 +1,241 @@
+//! The cycle model (`--timing`): it only observes, so architectural results are the same with
+//! it on or off.
+//!
+//! * The integer core is single-issue and in order: one cycle per instruction it executes.
+//! * FP instructions go through an offload queue to the FP subsystem, which issues at most one
+//!   a cycle, in order, when its source registers are ready (result hazards: an FPU result is
+//!   ready `latency + 1` cycles after issue, `latency` = the operation group's pipeline stages)
+//!   and its SSR elements are there (at most one element a cycle per SSR; two elements in one
+//!   TCDM bank in the same cycle cost one more). The integer core runs ahead of it (the
+//!   pseudo dual-issue) until the queue is full or it needs an FP result (compares, `fmv.x.w`,
+//!   conversions to integer).
+//! * FREP repetitions are issued by the sequencer and cost the integer core nothing.
+//!
+//! Defaults (snitch_cluster schema, `docs/schema-doc` of pulp-platform/snitch: `lat_comp_fp32`
+//! 3 stages, `lat_noncomp` 1, `lat_conv` 1 assumed equal; fp64 taken as fp32): see
+//! [`TimingConfig::default`].
+
+use macrosim_riscv::hart::{FpClass, FpGroup, FpInsn, Operand};
+use std::collections::VecDeque;
+
+/// Latencies and sizes of the cycle model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct TimingConfig {
+    /// Pipeline stages of FMA/add/mul.
+    pub lat_comp: u32,
+    /// Cycles a division or square root occupies the (iterative) unit.
+    pub lat_divsqrt: u32,
+    pub lat_noncomp: u32,
+    pub lat_conv: u32,
+    /// Cycles from an FP load's issue to its data.
+    pub lat_load: u32,
+    /// Entries of the offload queue between the integer core and the FP subsystem.
+    pub offload_queue: u32,
+    /// TCDM banks (for SSR bank conflicts).
+    pub tcdm_banks: u32,
+}
+
+impl Default for TimingConfig {
+    fn default() -> Self {
+        TimingConfig {
+            lat_comp: 3,
+            lat_divsqrt: 12,
+            lat_noncomp: 1,
+            lat_conv: 1,
+            lat_load: 2,
+            offload_queue: 8,
+            tcdm_banks: 32,
+        }
+    }
+}
+
+/// Stall cycles by cause.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stalls {
+    /// FP instruction waiting for an operand (result hazard).
+    pub fp_raw: u64,
+    /// FP instruction waiting for an SSR element or a TCDM bank.
+    pub ssr: u64,
+    /// Integer core waiting for room in the offload queue.
+    pub offload_queue: u64,
+    /// Integer core waiting for an FP result.
+    pub int_waits_fp: u64,
+    pub barrier: u64,
+    pub wfi: u64,
+}
+
+/// One hart's cycle model.
+#[derive(Clone, Debug)]
+pub struct Timing {
+    pub config: TimingConfig,
+    /// The integer core's current cycle.
+    pub int_time: u64,
+    /// Retired instructions already accounted for.
+    accounted: u64,
+    /// The next cycle the FPU may issue.
+    fpu_next: u64,
+    /// The last FP result's ready cycle.
+    fpu_done: u64,
+    f_ready: [u64; 32],
+    ssr_next: [u64; 8],
+    /// Issue cycles of the FP instructions still in the queue.
+    queue: VecDeque<u64>,
+    /// When the sequencer may start on the current FREP's body.
+    seq_from: u64,
+    pub int_insns: u64,
+    pub fp_insns: u64,
+    /// Cycles with an FP operation (not a load or store) issued.
+    pub fp_ops: u64,
+    pub ssr_elements: u64,
+    pub stalls: Stalls,
+}
+
+impl Timing {
+    pub fn new(config: TimingConfig) -> Timing {
+        Timing {
+            config,
+            int_time: 0,
+            accounted: 0,
+            fpu_next: 0,
+            fpu_done: 0,
+            f_ready: [0; 32],
+            ssr_next: [0; 8],
+            queue: VecDeque::new(),
+            seq_from: 0,
+            int_insns: 0,
+            fp_insns: 0,
+            fp_ops: 0,
+            ssr_elements: 0,
+            stalls: Stalls::default(),
+        }
+    }
+
+    /// Account the integer instructions retired up to `retired` (one cycle each).
+    pub fn sync(&mut self, retired: u64) {
+        let n = retired.saturating_sub(self.accounted);
+        self.int_time += n;
+        self.int_insns += n;
+        self.accounted = retired.max(self.accounted);
+    }
+
+    /// `n` retired instructions that were not the integer core's (offloaded, or FREP
+    /// repetitions).
+    pub fn exclude(&mut self, n: u64) {
+        self.accounted += n;
+    }
+
+    /// The cycles so far: the later of the integer core and the FP subsystem.
+    pub fn cycles(&self) -> u64 {
+        self.int_time.max(self.fpu_done)
+    }
+
+    fn latency(&self, insn: &FpInsn) -> u32 {
+        match insn.group() {
+            FpGroup::Load => self.config.lat_load,
+            FpGroup::Store => 0,
+            FpGroup::AddMul => self.config.lat_comp,
+            FpGroup::DivSqrt => self.config.lat_divsqrt,
+            FpGroup::NonComp => self.config.lat_noncomp,
+            FpGroup::Conv => self.config.lat_conv,
+        }
+    }
+
+    /// An FREP starts: its body cannot issue before now.
+    pub fn sequencer_start(&mut self) {
+        self.seq_from = self.int_time;
+    }
+
+    /// The integer core offloads an FP instruction: one cycle, once the queue has room.
+    pub fn offload(&mut self) {
+        while self.queue.front().is_some_and(|&t| t <= self.int_time) {
+            self.queue.pop_front();
+        }
+        if self.queue.len() as u32 >= self.config.offload_queue {
+            let free = self.queue[self.queue.len() - self.config.offload_queue as usize];
+            self.stalls.offload_queue += free - self.int_time;
+            self.int_time = free;
+        }
+        self.int_time += 1;
+    }
+
+    /// The FP subsystem issues `insn` (already redirected: SSR operands point past register
+    /// 31). `from_core`: offloaded now by the integer core (else the sequencer issued it).
+    /// `ssr_addrs`: the TCDM addresses of the SSR elements it moved.
+    pub fn fp_issue(&mut self, insn: &FpInsn, from_core: bool, ssr_addrs: &[(u8, u32)]) {
+        let offered = if from_core {
+            self.int_time - 1
+        } else {
+            self.seq_from
+        };
+        let base = offered.max(self.fpu_next);
+        let mut operands = base;
+        for &o in insn.f_sources() {
+            let r = insn.reg(o);
+            if r < 32 {
+                operands = operands.max(self.f_ready[usize::from(r)]);
+            }
+        }
+        let mut t = operands;
+        let mut banks = 0u64;
+        for &(k, addr) in ssr_addrs {
+            let mut at = self.ssr_next[usize::from(k & 7)];
+            let bank = (addr / 8) % self.config.tcdm_banks.max(1);
+            if banks & 1 << (bank % 64) != 0 {
+                at = at.max(t) + 1;
+            }
+            banks |= 1 << (bank % 64);
+            t = t.max(at);
+        }
+        self.stalls.fp_raw += operands - base;
+        self.stalls.ssr += t - operands;
+        for &(k, _) in ssr_addrs {
+            self.ssr_next[usize::from(k & 7)] = t + 1;
+        }
+        self.ssr_elements += ssr_addrs.len() as u64;
+        let lat = u64::from(self.latency(insn));
+        let ready = t + lat + 1;
+        self.fpu_next = if insn.group() == FpGroup::DivSqrt {
+            t + lat
+        } else {
+            t + 1
+        };
+        self.fpu_done = self.fpu_done.max(ready);
+        self.fp_insns += 1;
+        if !matches!(insn.group(), FpGroup::Load | FpGroup::Store) {
+            self.fp_ops += 1;
+        }
+        match insn.class() {
+            FpClass::ToInt => {
+                // The integer core needs the result.
+                if ready > self.int_time {
+                    self.stalls.int_waits_fp += ready - self.int_time;
+                    self.int_time = ready;
+                }
+            }
+            FpClass::Store => {}
+            _ => {
+                let rd = insn.reg(Operand::Rd);
+                if rd < 32 {
+                    self.f_ready[usize::from(rd)] = ready;
+                }
+            }
+        }
+        if from_core {
+            self.queue.push_back(t);
+        }
+    }
+
+    /// The hart waited until `cycle` (a barrier or `wfi`).
+    pub fn wait_until(&mut self, cycle: u64, barrier: bool) {
+        if cycle > self.int_time {
+            let d = cycle - self.int_time;
+            if barrier {
+                self.stalls.barrier += d;
+            } else {
+                self.stalls.wfi += d;
+            }
+            self.int_time = cycle;
+        }
+    }
+}
