@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 mod linx;
 mod riscv;
+mod snitch;
 mod tensix;
 
 #[derive(Parser)]
@@ -30,6 +31,9 @@ enum Target {
     /// The block-structured Linx ISA, v0.4
     #[command(subcommand)]
     Linx(linx::Command),
+    /// The PULP Snitch cluster: Xssr, Xfrep, Xdma, 8+1 cores, a cycle model
+    #[command(subcommand)]
+    Snitch(snitch::Command),
 }
 
 fn main() -> ExitCode {
@@ -37,5 +41,6 @@ fn main() -> ExitCode {
         Target::Tensix(cmd) => tensix::run(cmd),
         Target::Riscv(cmd) => riscv::run(cmd),
         Target::Linx(cmd) => linx::run(cmd),
+        Target::Snitch(cmd) => snitch::run(cmd),
     }
 }

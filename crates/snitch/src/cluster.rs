@@ -84,6 +84,9 @@ impl Cluster {
         for &[base, size] in &m.extra {
             mem.map(u64::from(base), u64::from(size), Perm::RWX);
         }
+        // Peripheral registers the device does not model read and write as plain memory.
+        let p = &config.periph;
+        mem.map(u64::from(p.base), u64::from(p.size), Perm::RW);
         let opts = LoadOptions {
             class: Some(elf::ElfClass::Elf32),
             machine: Some(243),

@@ -230,6 +230,7 @@ impl SystemConfig {
             rpt_width: self.ssr.rpt_width,
             num_loops: self.ssr.num_loops,
             banshee: self.ssr.banshee,
+            tcdm_base: self.memory.tcdm_base,
         };
         let frep = SequencerConfig {
             depth: self.frep.depth,

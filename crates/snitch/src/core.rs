@@ -41,6 +41,7 @@ pub struct SsrSetup {
     pub num_loops: u32,
     /// Banshee's behaviour instead of the hardware's (`ssr.rs`).
     pub banshee: bool,
+    pub tcdm_base: u32,
 }
 
 /// What a core has.
@@ -100,6 +101,7 @@ impl SnitchCore {
                             rpt_width: s.rpt_width,
                             num_loops: s.num_loops,
                             indirection: s.indirection.get(k).copied().unwrap_or(false),
+                            tcdm_base: s.tcdm_base,
                         })
                     })
                     .collect()

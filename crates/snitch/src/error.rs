@@ -37,7 +37,7 @@ pub enum Fault {
     },
     #[error("{site}: SSR configuration address {addr:#x} names SSR {ssr}, which does not exist")]
     NoSuchSsr { site: Site, addr: u32, ssr: u32 },
-    #[error("{site}: FREP: {fault:?}")]
+    #[error("{site}: {fault}")]
     Frep { site: Site, fault: FrepFault },
     #[error(
         "{site}: FREP body holds {} at pc {:#010x} ({:#010x}), which cannot be sequenced",

@@ -62,6 +62,29 @@ pub enum FrepFault {
     StreamControl,
 }
 
+impl std::fmt::Display for FrepFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FrepFault::NoInner => f.write_str("FREP.I does not exist on this core (only FREP.O)"),
+            FrepFault::TooDeep { depth } => {
+                write!(f, "FREP nesting depth {depth} exceeds the sequencer's loops")
+            }
+            FrepFault::TooLong { insns, depth } => write!(
+                f,
+                "FREP body of {insns} instructions exceeds the sequencer buffer ({depth})"
+            ),
+            FrepFault::NestOverrun { insns, left } => write!(
+                f,
+                "nested FREP body of {insns} instructions is longer than the {left} left in the enclosing body"
+            ),
+            FrepFault::InnerNested => f.write_str("FREP.I cannot be nested"),
+            FrepFault::StreamControl => {
+                f.write_str("FREP with stream control (bit 31, sparse intersection) is not modelled")
+            }
+        }
+    }
+}
+
 /// The sequencer's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SequencerConfig {

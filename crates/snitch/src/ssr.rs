@@ -27,6 +27,9 @@ pub struct SsrFlavour {
     pub num_loops: u32,
     /// Whether this SSR has indirection (ISSR).
     pub indirection: bool,
+    /// The TCDM's base: a pointer written through the status word has only its low 27 bits
+    /// (the rest are flags, §2.2) and lies in the TCDM, the only memory SSRs reach (§2.1).
+    pub tcdm_base: u32,
 }
 
 /// What went wrong with a stream (a program bug that would hang the hardware, §2.4).
@@ -169,7 +172,7 @@ impl SsrStreamer {
             0 => {
                 // Status: pointer and flags directly; done = 0 starts the job (§2.2).
                 let job = Job {
-                    ptr: value & 0x07ff_ffff,
+                    ptr: self.flavour.tcdm_base & !0x07ff_ffff | value & 0x07ff_ffff,
                     write: value >> 30 & 1 == 1,
                     dims: value >> 28 & 3,
                     indir: value >> 27 & 1 == 1,
@@ -348,6 +351,7 @@ mod tests {
         rpt_width: 4,
         num_loops: 4,
         indirection: true,
+        tcdm_base: 0x1000_0000,
     };
 
     fn memory() -> SparseMemory {

@@ -1,0 +1,149 @@
+//! `macrosim snitch ...`: run an ELF on a Snitch cluster (issue 14), or disassemble it with the
+//! Snitch mnemonics.
+
+use macrosim_snitch::config::PRESETS;
+use macrosim_snitch::{Cluster, Outcome, RunOptions, SystemConfig};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(clap::Subcommand)]
+pub enum Command {
+    /// Run an ELF on a Snitch cluster; the exit status is the program's code, errors exit 2.
+    Run {
+        /// The built-in system: snitch_cluster or banshee.
+        #[arg(long, default_value = "snitch_cluster")]
+        preset: String,
+        /// A TOML system description (may start from a preset with `preset = "..."`).
+        #[arg(long, value_name = "FILE")]
+        config: Option<PathBuf>,
+        /// Compute cores (the DMA core, if the system has one, comes after them).
+        #[arg(long, value_name = "N")]
+        cores: Option<u32>,
+        /// Stop with an error (exit status 2) after this many instructions of all harts.
+        #[arg(long, value_name = "N")]
+        max_insns: Option<u64>,
+        /// Run the cycle model (same architectural results).
+        #[arg(long)]
+        timing: bool,
+        /// Write one Spike-style commit log per hart (`hartN.log`) into DIR.
+        #[arg(long, value_name = "DIR")]
+        trace: Option<PathBuf>,
+        /// Print per-hart figures on stderr at the end.
+        #[arg(long)]
+        stats: bool,
+        /// The program.
+        elf: PathBuf,
+        /// Not used by bare-metal programs; refused when given.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Disassemble an ELF's executable sections with the Snitch mnemonics (frep.o, scfgwi, ...).
+    Disasm { elf: PathBuf },
+}
+
+pub fn run(cmd: Command) -> ExitCode {
+    let result = match cmd {
+        Command::Run {
+            preset,
+            config,
+            cores,
+            max_insns,
+            timing,
+            trace,
+            stats,
+            elf,
+            args,
+        } => {
+            let opts = RunOptions {
+                max_insns,
+                timing,
+                trace,
+            };
+            run_elf(&preset, config, cores, &opts, stats, &elf, &args)
+        }
+        Command::Disasm { elf } => disasm(&elf),
+    };
+    result.unwrap_or_else(|e| {
+        eprintln!("macrosim: {e:#}");
+        ExitCode::from(2)
+    })
+}
+
+fn run_elf(
+    preset: &str,
+    config: Option<PathBuf>,
+    cores: Option<u32>,
+    opts: &RunOptions,
+    stats: bool,
+    elf: &PathBuf,
+    args: &[String],
+) -> anyhow::Result<ExitCode> {
+    if !args.is_empty() {
+        anyhow::bail!("program arguments are not supported (bare-metal programs have no argv)");
+    }
+    if !PRESETS.contains(&preset) {
+        anyhow::bail!("unknown preset `{preset}` (known: {})", PRESETS.join(", "));
+    }
+    let mut cfg = match &config {
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+            SystemConfig::parse(&text, &path.display().to_string())?
+        }
+        None => SystemConfig::preset(preset)?,
+    };
+    if let Some(n) = cores {
+        cfg.set_cores(n);
+    }
+    let bytes = std::fs::read(elf).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    let mut cluster = Cluster::new(cfg, &bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    let start = Instant::now();
+    let outcome = cluster.run(opts)?;
+    let secs = start.elapsed().as_secs_f64();
+    print!("{}", outcome.output);
+    if stats {
+        print_stats(&outcome, secs);
+    }
+    Ok(ExitCode::from(outcome.code.min(255) as u8))
+}
+
+fn print_stats(o: &Outcome, secs: f64) {
+    let total: u64 = o.stats.iter().map(|s| s.instructions).sum();
+    for s in &o.stats {
+        eprint!(
+            "macrosim: stats: hart {} instructions {} frep_repetitions {} ssr_elements {} dma_bytes {} cycles {}",
+            s.hart, s.instructions, s.frep_repetitions, s.ssr_elements, s.dma_bytes, s.cycles
+        );
+        if o.timing {
+            let c = s.cycles.max(1) as f64;
+            let st = &s.stalls;
+            eprint!(
+                " ipc_int {:.3} ipc_fp {:.3} fpu_utilization {:.1}% stalls fp_raw {} ssr {} offload_queue {} int_waits_fp {} barrier {} wfi {}",
+                s.int_insns as f64 / c,
+                s.fp_insns as f64 / c,
+                100.0 * s.fp_ops as f64 / c,
+                st.fp_raw,
+                st.ssr,
+                st.offload_queue,
+                st.int_waits_fp,
+                st.barrier,
+                st.wfi
+            );
+        }
+        eprintln!();
+    }
+    eprintln!(
+        "macrosim: stats: instructions {total} time {secs:.3} s mips {:.1}",
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+}
+
+fn disasm(elf: &PathBuf) -> anyhow::Result<ExitCode> {
+    let bytes = std::fs::read(elf).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    let text = macrosim_snitch::disasm::elf(&bytes)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    print!("{text}");
+    Ok(ExitCode::SUCCESS)
+}
