@@ -46,7 +46,7 @@ for w in "${workloads[@]}"; do
     read -r t rc < <(timeit timeout 600 "$macrosim" snitch run --preset banshee --cores "$harts" "$elf"); echo "$t" >>"$tmp/ms"; [ "$rc" = 0 ] || echo "  macrosim exit $rc" >&2
   done
   f=$(median <"$tmp/fast"); d=$(median <"$tmp/def"); m=$(median <"$tmp/ms")
-  mips() { echo "scale=2; $insns / $1 / 1000000" | bc; }
+  mips() { awk -v n="$insns" -v t="$1" 'BEGIN { printf "%.2f", n / t / 1e6 }'; }
   printf '%-22s %12s | %7.3fs %7s MIPS | %7.3fs %7s MIPS | %7.3fs %7s MIPS | %.2fx faster\n' "$name" "$insns" \
     "$f" "$(mips "$f")" "$d" "$(mips "$d")" "$m" "$(mips "$m")" "$(echo "scale=3; $f / $m" | bc)"
 done
