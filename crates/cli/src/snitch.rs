@@ -97,8 +97,8 @@ fn run_elf(
         cfg.set_cores(n);
     }
     let bytes = std::fs::read(elf).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
-    let mut cluster = Cluster::new(cfg, &bytes)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    let mut cluster =
+        Cluster::new(cfg, &bytes).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
     let start = Instant::now();
     let outcome = cluster.run(opts)?;
     let secs = start.elapsed().as_secs_f64();

@@ -23,6 +23,11 @@ pub trait Trace {
     fn commit(&mut self);
     /// The instruction trapped (or was cut short): forget it.
     fn discard(&mut self);
+    /// An annotation for the current instruction from an extension (Snitch marks SSR pops and
+    /// pushes, FREP iterations and DMA events); printed after its effects as ` ; text`.
+    fn note(&mut self, text: &str) {
+        let _ = text;
+    }
 }
 
 /// Tracing off: every method is a no-op and `ENABLED` lets the hart skip the calls entirely.
@@ -71,6 +76,7 @@ pub struct CommitLog<W: Write> {
     regs: Vec<RegWrite>,
     loads: Vec<u32>,
     stores: Vec<(u32, u64, u32)>,
+    notes: String,
     error: Option<io::Error>,
 }
 
@@ -87,6 +93,7 @@ impl<W: Write> CommitLog<W> {
             regs: Vec::new(),
             loads: Vec::new(),
             stores: Vec::new(),
+            notes: String::new(),
             error: None,
         }
     }
@@ -141,7 +148,7 @@ impl<W: Write> CommitLog<W> {
                 _ => write!(o, " mem 0x{a:08x} 0x{v:016x}")?,
             }
         }
-        writeln!(o)
+        writeln!(o, "{}", self.notes)
     }
 }
 
@@ -156,6 +163,12 @@ impl<W: Write> Trace for CommitLog<W> {
         self.regs.clear();
         self.loads.clear();
         self.stores.clear();
+        self.notes.clear();
+    }
+
+    fn note(&mut self, text: &str) {
+        self.notes.push_str(" ; ");
+        self.notes.push_str(text);
     }
 
     fn x_write(&mut self, reg: u32, value: u32) {

@@ -78,6 +78,44 @@ impl Cluster {
     /// Map the memories, load `elf` and set every hart to start at its entry.
     pub fn new(config: SystemConfig, bytes: &[u8]) -> Result<Cluster, SnitchError> {
         let mut mem = SparseMemory::new();
+        Self::map_memories(&config, &mut mem);
+        let opts = LoadOptions {
+            class: Some(elf::ElfClass::Elf32),
+            machine: Some(243),
+            pie_base: 0,
+            perms: PermPolicy::AllRwx,
+        };
+        let image =
+            elf::load(bytes, &mut mem, &opts).map_err(|e| SnitchError::Elf(e.to_string()))?;
+        let tohost = image.symbol("tohost").map(|a| a as u32);
+        if config.exit.kind == ExitKind::Tohost && tohost.is_none() {
+            return Err(SnitchError::Elf(
+                "the ELF has no `tohost` symbol, which this configuration ends programs with"
+                    .into(),
+            ));
+        }
+        Ok(Self::assemble(config, mem, image.entry as u32, tohost))
+    }
+
+    /// A cluster running `code` (instruction words) from `entry`, ending through a `tohost`
+    /// word at `tohost` (for programs built in tests from encoded words).
+    pub fn from_code(
+        config: SystemConfig,
+        entry: u32,
+        code: &[u32],
+        tohost: u32,
+    ) -> Result<Cluster, SnitchError> {
+        let mut mem = SparseMemory::new();
+        Self::map_memories(&config, &mut mem);
+        let bytes: Vec<u8> = code.iter().flat_map(|w| w.to_le_bytes()).collect();
+        mem.map(u64::from(entry), bytes.len() as u64, Perm::RWX);
+        mem.map(u64::from(tohost), 8, Perm::RW);
+        mem.load_bytes(u64::from(entry), &bytes)
+            .map_err(|e| SnitchError::Elf(e.to_string()))?;
+        Ok(Self::assemble(config, mem, entry, Some(tohost)))
+    }
+
+    fn map_memories(config: &SystemConfig, mem: &mut SparseMemory) {
         let m = &config.memory;
         mem.map(u64::from(m.tcdm_base), u64::from(m.tcdm_size), Perm::RWX);
         mem.map(u64::from(m.dram_base), u64::from(m.dram_size), Perm::RWX);
@@ -87,19 +125,14 @@ impl Cluster {
         // Peripheral registers the device does not model read and write as plain memory.
         let p = &config.periph;
         mem.map(u64::from(p.base), u64::from(p.size), Perm::RW);
-        let opts = LoadOptions {
-            class: Some(elf::ElfClass::Elf32),
-            machine: Some(243),
-            pie_base: 0,
-            perms: PermPolicy::AllRwx,
-        };
-        let image = elf::load(bytes, &mut mem, &opts).map_err(|e| SnitchError::Elf(e.to_string()))?;
-        let tohost = image.symbol("tohost").map(|a| a as u32);
-        if config.exit.kind == ExitKind::Tohost && tohost.is_none() {
-            return Err(SnitchError::Elf(
-                "the ELF has no `tohost` symbol, which this configuration ends programs with".into(),
-            ));
-        }
+    }
+
+    fn assemble(
+        config: SystemConfig,
+        mem: SparseMemory,
+        entry: u32,
+        tohost: Option<u32>,
+    ) -> Cluster {
         let n = config.harts();
         let isa = Isa::parse("rv32imafd").expect("a valid ISA string");
         let harts = (0..n)
@@ -110,13 +143,14 @@ impl Cluster {
                     traps: TrapMode::Host,
                 };
                 let mut hart = Hart::with_extension(cfg, SnitchCore::new(config.core(h)));
-                hart.set_pc(image.entry as u32);
+                hart.set_pc(entry);
                 // The FPU is always on (mstatus.FS = Initial); Banshee starts with a0 = hartid.
                 hart.write_csr(0x300, 1 << 13);
                 hart.set_x(10, h);
                 hart
             })
             .collect();
+        let m = &config.memory;
         let periph = Periph::new(
             config.periph.clone(),
             config.exit.kind,
@@ -124,13 +158,13 @@ impl Cluster {
             n,
             (m.tcdm_base, m.tcdm_size),
         );
-        Ok(Cluster {
+        Cluster {
             config,
             mem,
             harts,
             periph,
             clock: 0,
-        })
+        }
     }
 
     /// Run to the end.
@@ -185,20 +219,20 @@ impl Cluster {
                 ran = true;
                 self.periph.hart = h as u32;
                 let hart = &mut self.harts[h];
-                let clock = self.clock;
-                hart.extension_mut().cycle = clock;
+                let origin = (self.clock, hart.retired());
+                hart.extension_mut().cycle = origin;
                 let stop = hart.run(&mut self.mem, &mut self.periph, &mut traces[h], QUANTUM);
                 let total: u64 = self.harts.iter().map(|h| h.retired()).sum();
                 match stop {
                     Stop::Limit => {}
                     Stop::Mmio => {
-                        if let Some(v) = self.periph.tohost_value {
+                        if let Some(v) = self.periph.tohost_value() {
                             return Ok(self.outcome(v >> 1, opts.timing));
                         }
                         self.apply_mmio(h)?;
                     }
                     Stop::Stall { .. } => {}
-                    Stop::Exception { exc, pc, word } => {
+                    Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } => {
                         if std::mem::take(&mut self.periph.barrier_request) {
                             mmio_barrier[h] = true;
                         } else if let Some(f) = self.harts[h].extension_mut().fault.take() {
@@ -213,16 +247,6 @@ impl Cluster {
                                 what: exc.to_string(),
                             });
                         }
-                    }
-                    Stop::Unhandled { exc, pc, word, .. } => {
-                        let word = word.unwrap_or(0);
-                        return Err(SnitchError::Exception {
-                            hart: h as u32,
-                            pc,
-                            word,
-                            text: crate::disasm::word(word, pc),
-                            what: exc.to_string(),
-                        });
                     }
                 }
                 if total >= limit {
@@ -329,9 +353,8 @@ impl Cluster {
     /// Open the barrier once every hart has arrived (through the CSR or the register).
     fn barrier(&mut self, mmio_barrier: &mut [bool]) {
         let n = self.harts.len();
-        let arrived = |h: usize| {
-            mmio_barrier[h] || self.harts[h].extension().barrier == Barrier::Waiting
-        };
+        let arrived =
+            |h: usize| mmio_barrier[h] || self.harts[h].extension().barrier == Barrier::Waiting;
         if !(0..n).all(arrived) {
             return;
         }
@@ -347,9 +370,8 @@ impl Cluster {
                 })
             })
             .max();
-        for h in 0..n {
-            if mmio_barrier[h] {
-                mmio_barrier[h] = false;
+        for (h, waiting) in mmio_barrier.iter_mut().enumerate() {
+            if std::mem::take(waiting) {
                 self.periph.barrier_pass[h] = true;
             }
             let retired = self.harts[h].retired();

@@ -142,7 +142,8 @@ impl SystemConfig {
     fn parse_toml(text: &str, file: &str) -> Result<SystemConfig, SnitchError> {
         let c: SystemConfig =
             toml::from_str(text).map_err(|e| SnitchError::Config(format!("{file}: {e}")))?;
-        c.check().map_err(|e| SnitchError::Config(format!("{file}: {e}")))?;
+        c.check()
+            .map_err(|e| SnitchError::Config(format!("{file}: {e}")))?;
         Ok(c)
     }
 

@@ -10,8 +10,8 @@ use crate::dma::{DmaConfig, DmaEngine};
 use crate::encoding::{FrepFields, SnitchInsn, XDMA, XFREP, XSSR};
 use crate::error::{Fault, Site};
 use crate::frep::{
-    Captured, Captures, FrepSequencer, LoopSpec, Node, SequencerConfig, Unsequenceable,
-    body_class, stagger,
+    Captured, Captures, FrepSequencer, LoopSpec, Node, SequencerConfig, Unsequenceable, body_class,
+    stagger,
 };
 use crate::ssr::{SsrFlavour, SsrStreamer};
 use crate::timing::Timing;
@@ -76,8 +76,9 @@ pub struct SnitchCore {
     pub sleeping: bool,
     /// A wakeup arrived (consumed by the next `wfi`).
     pub wake_pending: bool,
-    /// The cycle counter `mcycle` reads.
-    pub cycle: u64,
+    /// Functional mode's cycle counter: `mcycle` = `cycle.0 + (retired - cycle.1)`, the cluster
+    /// clock and the retired count when the hart's current quantum began.
+    pub cycle: (u64, u64),
     /// The first program bug found; the hart stops with an exception right after.
     pub fault: Option<Fault>,
     /// The cycle model, when on.
@@ -117,7 +118,7 @@ impl SnitchCore {
             barrier: Barrier::Running,
             sleeping: false,
             wake_pending: false,
-            cycle: 0,
+            cycle: (0, 0),
             fault: None,
             timing: None,
             config,
@@ -145,7 +146,11 @@ impl SnitchCore {
     }
 
     /// Write SSR configuration address `addr` (`ssr | word << 5`; SSR 31 = all, §2.2).
-    pub fn ssr_write(&mut self, addr: u32, value: u32) -> Result<(), (u32, crate::ssr::StreamFault)> {
+    pub fn ssr_write(
+        &mut self,
+        addr: u32,
+        value: u32,
+    ) -> Result<(), (u32, crate::ssr::StreamFault)> {
         let (k, word) = (addr & 31, addr >> 5 & 31);
         if k == 31 {
             for (i, s) in self.ssrs.iter_mut().enumerate() {
@@ -203,7 +208,13 @@ impl SnitchCore {
         let site = || Self::site(hart, insn.pc, insn.word);
         let Some(seq) = &mut self.frep else {
             let s = site();
-            return Err(self.fail(Fault::Missing { site: s, what: "Xfrep" }, insn.word));
+            return Err(self.fail(
+                Fault::Missing {
+                    site: s,
+                    what: "Xfrep",
+                },
+                insn.word,
+            ));
         };
         if f.is_streamctl {
             let fault = crate::frep::FrepFault::StreamControl;
@@ -263,7 +274,13 @@ impl SnitchCore {
                 }
                 let cfg = if op == SnitchInsn::Dmcpyi { rs2 } else { b };
                 match dma.copy(hart.mem, a, cfg) {
-                    Ok(id) => hart.set_x(rd, id),
+                    Ok(id) => {
+                        hart.set_x(rd, id);
+                        if T::ENABLED {
+                            hart.trace()
+                                .note(&format!("dma copy id {id} size {a} cfg {cfg}"));
+                        }
+                    }
                     Err(fault) => {
                         let site = Self::site(hart, insn.pc, w);
                         return Err(self.fail(Fault::Dma { site, fault }, w));
@@ -303,7 +320,14 @@ impl SnitchCore {
                 if popped & 1 << k == 0 {
                     popped |= 1 << k;
                     match self.ssrs[usize::from(k)].pop(hart.mem) {
-                        Ok(v) => hart.set_f_scratch(k, v),
+                        Ok(v) => {
+                            hart.set_f_scratch(k, v);
+                            if T::ENABLED {
+                                let s = &self.ssrs[usize::from(k)];
+                                let note = format!("ssr{k} pop {:#010x} {v:#018x}", s.last_addr);
+                                hart.trace().note(&note);
+                            }
+                        }
                         Err(fault) => return Err(self.stream_fault(hart, &insn, k, fault)),
                     }
                 }
@@ -322,6 +346,13 @@ impl SnitchCore {
             let v = hart.f_scratch(8 + k);
             if let Err(fault) = self.ssrs[usize::from(k)].push(hart.mem, v) {
                 return Err(self.stream_fault(hart, &insn, k, fault));
+            }
+            if T::ENABLED {
+                let note = format!(
+                    "ssr{k} push {:#010x} {v:#018x}",
+                    self.ssrs[usize::from(k)].last_addr
+                );
+                hart.trace().note(&note);
             }
         }
         if let Some(t) = &mut self.timing {
@@ -384,6 +415,9 @@ impl SnitchCore {
                             hart.trace().begin(id, 3, pc, word);
                         }
                         *first = false;
+                        if T::ENABLED {
+                            hart.trace().note(&format!("frep iteration {r}"));
+                        }
                         self.issue(hart, insn, c.x_value, false)?;
                         issued += 1;
                     }
@@ -418,11 +452,7 @@ fn staggered(mut insn: FpInsn, mask: u32, s: u8) -> FpInsn {
 
 /// Read the code after an FREP at `pc` until `insns` FP instructions are found; anything that
 /// cannot be in a body before that is an error (§3.4). Nested FREPs are read through.
-fn scan_body<T: Trace>(
-    hart: &HartView<'_, T>,
-    pc: u32,
-    insns: u32,
-) -> Result<(), Unsequenceable> {
+fn scan_body<T: Trace>(hart: &HartView<'_, T>, pc: u32, insns: u32) -> Result<(), Unsequenceable> {
     let mut left = insns;
     let mut at = pc;
     while left > 0 {
@@ -463,9 +493,8 @@ impl Extension for SnitchCore {
         hart: &mut HartView<'_, T>,
         insn: ExtInsn,
     ) -> Result<(), Exception> {
-        let table = self.tables()[insn.table];
-        let op = table.entries.iter().find(|e| e.id == insn.id).map(|e| e.id);
-        let Some(op) = op.and_then(SnitchInsn::from_id) else {
+        // Entry ids are `SnitchInsn` discriminants in all three tables.
+        let Some(op) = SnitchInsn::from_id(insn.id) else {
             return Err(Exception::illegal(insn.word));
         };
         let w = insn.word;
@@ -559,8 +588,18 @@ impl Extension for SnitchCore {
                 }
                 Some(Ok(0))
             }
-            MCYCLE | CYCLE if !access.write => Some(Ok(self.cycle as u32)),
-            MCYCLEH | CYCLEH if !access.write => Some(Ok((self.cycle >> 32) as u32)),
+            MCYCLE | CYCLE | MCYCLEH | CYCLEH if !access.write => {
+                let retired = hart.retired();
+                let now = match &mut self.timing {
+                    Some(t) => {
+                        t.sync(retired);
+                        t.int_time
+                    }
+                    None => self.cycle.0 + (retired - self.cycle.1),
+                };
+                let high = matches!(access.csr, MCYCLEH | CYCLEH);
+                Some(Ok(if high { (now >> 32) as u32 } else { now as u32 }))
+            }
             _ => None,
         }
     }

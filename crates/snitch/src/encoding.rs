@@ -93,7 +93,12 @@ pub static XFREP: Table = Table {
     name: "xfrep",
     extension: "Xfrep",
     entries: &[
-        entry("frep.o", OPCODE | 1 << 7, CUSTOM0 | 1 << 7, SnitchInsn::FrepO),
+        entry(
+            "frep.o",
+            OPCODE | 1 << 7,
+            CUSTOM0 | 1 << 7,
+            SnitchInsn::FrepO,
+        ),
         entry("frep.i", OPCODE | 1 << 7, CUSTOM0, SnitchInsn::FrepI),
     ],
 };
@@ -115,8 +120,18 @@ pub static XSSR: Table = Table {
             f3(2) | 1 << 7 | CUSTOM1,
             SnitchInsn::Scfgw,
         ),
-        entry("scfgri", RS1 | FUNCT3 | OPCODE, f3(1) | CUSTOM1, SnitchInsn::Scfgri),
-        entry("scfgwi", FUNCT3 | RD | OPCODE, f3(2) | CUSTOM1, SnitchInsn::Scfgwi),
+        entry(
+            "scfgri",
+            RS1 | FUNCT3 | OPCODE,
+            f3(1) | CUSTOM1,
+            SnitchInsn::Scfgri,
+        ),
+        entry(
+            "scfgwi",
+            FUNCT3 | RD | OPCODE,
+            f3(2) | CUSTOM1,
+            SnitchInsn::Scfgwi,
+        ),
     ],
 };
 
@@ -125,10 +140,30 @@ pub static XDMA: Table = Table {
     name: "xdma",
     extension: "Xdma",
     entries: &[
-        entry("dmsrc", FUNCT7 | FUNCT3 | RD | OPCODE, f7(0) | CUSTOM1, SnitchInsn::Dmsrc),
-        entry("dmdst", FUNCT7 | FUNCT3 | RD | OPCODE, f7(1) | CUSTOM1, SnitchInsn::Dmdst),
-        entry("dmcpyi", FUNCT7 | FUNCT3 | OPCODE, f7(2) | CUSTOM1, SnitchInsn::Dmcpyi),
-        entry("dmcpy", FUNCT7 | FUNCT3 | OPCODE, f7(3) | CUSTOM1, SnitchInsn::Dmcpy),
+        entry(
+            "dmsrc",
+            FUNCT7 | FUNCT3 | RD | OPCODE,
+            f7(0) | CUSTOM1,
+            SnitchInsn::Dmsrc,
+        ),
+        entry(
+            "dmdst",
+            FUNCT7 | FUNCT3 | RD | OPCODE,
+            f7(1) | CUSTOM1,
+            SnitchInsn::Dmdst,
+        ),
+        entry(
+            "dmcpyi",
+            FUNCT7 | FUNCT3 | OPCODE,
+            f7(2) | CUSTOM1,
+            SnitchInsn::Dmcpyi,
+        ),
+        entry(
+            "dmcpy",
+            FUNCT7 | FUNCT3 | OPCODE,
+            f7(3) | CUSTOM1,
+            SnitchInsn::Dmcpy,
+        ),
         entry(
             "dmstati",
             FUNCT7 | RS1 | FUNCT3 | OPCODE,
@@ -141,7 +176,12 @@ pub static XDMA: Table = Table {
             f7(5) | CUSTOM1,
             SnitchInsn::Dmstat,
         ),
-        entry("dmstr", FUNCT7 | FUNCT3 | RD | OPCODE, f7(6) | CUSTOM1, SnitchInsn::Dmstr),
+        entry(
+            "dmstr",
+            FUNCT7 | FUNCT3 | RD | OPCODE,
+            f7(6) | CUSTOM1,
+            SnitchInsn::Dmstr,
+        ),
         entry(
             "dmrep",
             FUNCT7 | RS2 | FUNCT3 | RD | OPCODE,

@@ -67,7 +67,10 @@ impl std::fmt::Display for FrepFault {
         match self {
             FrepFault::NoInner => f.write_str("FREP.I does not exist on this core (only FREP.O)"),
             FrepFault::TooDeep { depth } => {
-                write!(f, "FREP nesting depth {depth} exceeds the sequencer's loops")
+                write!(
+                    f,
+                    "FREP nesting depth {depth} exceeds the sequencer's loops"
+                )
             }
             FrepFault::TooLong { insns, depth } => write!(
                 f,
@@ -78,9 +81,9 @@ impl std::fmt::Display for FrepFault {
                 "nested FREP body of {insns} instructions is longer than the {left} left in the enclosing body"
             ),
             FrepFault::InnerNested => f.write_str("FREP.I cannot be nested"),
-            FrepFault::StreamControl => {
-                f.write_str("FREP with stream control (bit 31, sparse intersection) is not modelled")
-            }
+            FrepFault::StreamControl => f.write_str(
+                "FREP with stream control (bit 31, sparse intersection) is not modelled",
+            ),
         }
     }
 }

@@ -10,7 +10,7 @@
 use crate::config::{ExitKind, PeriphSection};
 use macrosim_core::memory::FaultKind;
 use macrosim_core::{Access, MemFault, SparseMemory};
-use macrosim_riscv::mmio::{Mmio, MmioEffect, plain_load, plain_store};
+use macrosim_riscv::mmio::{Mmio, MmioEffect, ToHost, plain_load, plain_store};
 
 /// A memory-mapped SSR configuration write: (SSR, word, value).
 pub type SsrWrite = (u32, u32, u32);
@@ -18,13 +18,11 @@ pub type SsrWrite = (u32, u32, u32);
 pub struct Periph {
     cfg: PeriphSection,
     exit: ExitKind,
-    tohost: Option<u32>,
+    tohost: Option<ToHost>,
     harts: u32,
     tcdm: (u32, u32),
     /// The hart running now.
     pub hart: u32,
-    /// The nonzero value stored to `tohost`.
-    pub tohost_value: Option<u32>,
     pub scratch: u32,
     /// The running hart's barrier load must wait.
     pub barrier_request: bool,
@@ -50,11 +48,10 @@ impl Periph {
         Periph {
             cfg,
             exit,
-            tohost,
+            tohost: tohost.map(ToHost::new),
             harts,
             tcdm,
             hart: 0,
-            tohost_value: None,
             scratch: 0,
             barrier_request: false,
             barrier_pass: vec![false; harts as usize],
@@ -63,6 +60,11 @@ impl Periph {
             uart_line: vec![Vec::new(); harts as usize],
             output: String::new(),
         }
+    }
+
+    /// The nonzero value stored to `tohost`.
+    pub fn tohost_value(&self) -> Option<u32> {
+        self.tohost.and_then(|t| t.value)
     }
 
     fn is(reg: Option<u32>, addr: u32) -> bool {
@@ -100,7 +102,7 @@ impl Mmio for Periph {
 
     fn window2(&self) -> (u32, u32) {
         match (self.exit, self.tohost, self.cfg.uart) {
-            (ExitKind::Tohost, Some(t), _) => (t, 8),
+            (ExitKind::Tohost, Some(t), _) => t.window(),
             (_, _, Some(u)) => (u, 8),
             _ => (0, 0),
         }
@@ -137,14 +139,11 @@ impl Mmio for Periph {
         size: u32,
         value: u64,
     ) -> Result<MmioEffect, MemFault> {
-        if self.exit == ExitKind::Tohost && Self::is(self.tohost, addr) {
-            plain_store(mem, addr, size, value)?;
-            let word = mem.read_u32(u64::from(addr))?;
-            if word != 0 {
-                self.tohost_value = Some(word);
-                return Ok(MmioEffect::Stop);
-            }
-            return Ok(MmioEffect::Continue);
+        if self.exit == ExitKind::Tohost
+            && let Some(t) = &mut self.tohost
+            && addr.wrapping_sub(t.addr) < 8
+        {
+            return t.store(mem, addr, size, value);
         }
         if Self::is(self.cfg.scratch, addr) {
             self.scratch = value as u32;
@@ -177,7 +176,8 @@ impl Mmio for Periph {
         if let Some(base) = self.cfg.ssr_cfg {
             let off = addr.wrapping_sub(base);
             if off < 0x300 {
-                self.ssr_writes.push((off / 0x100, off % 0x100 / 8, value as u32));
+                self.ssr_writes
+                    .push((off / 0x100, off % 0x100 / 8, value as u32));
                 return Ok(MmioEffect::Stop);
             }
         }

@@ -290,8 +290,9 @@ impl SsrStreamer {
     }
 
     /// Pop the next element of a read stream.
+    #[inline]
     pub fn pop(&mut self, mem: &SparseMemory) -> Result<u64, StreamFault> {
-        let Some(job) = self.job else {
+        let Some(job) = &self.job else {
             return Err(StreamFault::NeverConfigured);
         };
         if self.done {
@@ -300,20 +301,21 @@ impl SsrStreamer {
         if job.write {
             return Err(StreamFault::ReadOfWriteStream);
         }
+        let repeat = job.regs.repeat;
         let v = match self.current {
             Some(v) => v,
             None => {
-                let addr = self.address(&job, mem)?;
-                self.last_addr = addr;
+                let addr = self.address(job, mem)?;
                 let v = mem
                     .read_u64(u64::from(addr))
                     .map_err(|_| StreamFault::BadAddress(addr))?;
+                self.last_addr = addr;
                 self.current = Some(v);
                 v
             }
         };
         self.rpt += 1;
-        if self.rpt > job.regs.repeat {
+        if self.rpt > repeat {
             self.rpt = 0;
             self.current = None;
             self.advance();
@@ -323,7 +325,7 @@ impl SsrStreamer {
 
     /// Push `v` to a write stream.
     pub fn push(&mut self, mem: &mut SparseMemory, v: u64) -> Result<(), StreamFault> {
-        let Some(job) = self.job else {
+        let Some(job) = &self.job else {
             return Err(StreamFault::NeverConfigured);
         };
         if self.done {
@@ -332,7 +334,7 @@ impl SsrStreamer {
         if !job.write {
             return Err(StreamFault::WriteToReadStream);
         }
-        let addr = self.address(&job, mem)?;
+        let addr = self.address(job, mem)?;
         self.last_addr = addr;
         mem.write_u64(u64::from(addr), v)
             .map_err(|_| StreamFault::BadAddress(addr))?;

@@ -78,7 +78,15 @@ fn every_program_meets_its_expectation() {
 /// Same architectural results with the cycle model on.
 #[test]
 fn timing_changes_no_result() {
-    for name in ["dot", "gemm", "axpy", "frep_stagger", "ssr_shadow", "barrier", "dma_2d"] {
+    for name in [
+        "dot",
+        "gemm",
+        "axpy",
+        "frep_stagger",
+        "ssr_shadow",
+        "barrier",
+        "dma_2d",
+    ] {
         let elf = root().join("build").join(format!("{name}.elf"));
         let o = run_with(SystemConfig::preset("snitch_cluster").unwrap(), &elf, true).unwrap();
         assert_eq!(o.code, 0, "{name}");
@@ -90,10 +98,19 @@ fn timing_changes_no_result() {
 #[test]
 fn errors_name_hart_pc_instruction_ssr_and_element() {
     let cases: [(&str, &[&str]); 9] = [
-        ("err_ssr_overread", &["hart 0", "SSR 0", "element 4", "read past the end"]),
-        ("err_ssr_overpush", &["SSR 2", "element 6", "write past the end"]),
+        (
+            "err_ssr_overread",
+            &["hart 0", "SSR 0", "element 4", "read past the end"],
+        ),
+        (
+            "err_ssr_overpush",
+            &["SSR 2", "element 6", "write past the end"],
+        ),
         ("err_ssr_pop_write", &["SSR 2", "read from a write stream"]),
-        ("err_ssr_unconfigured", &["hart 3", "SSR 1", "never configured"]),
+        (
+            "err_ssr_unconfigured",
+            &["hart 3", "SSR 1", "never configured"],
+        ),
         ("err_frep_branch", &["frep.o", "a branch"]),
         ("err_frep_compare", &["an FP compare"]),
         ("err_frep_csr", &["CSR"]),
@@ -131,4 +148,17 @@ fn runs_are_deterministic() {
     let a = run_with(SystemConfig::preset("snitch_cluster").unwrap(), &elf, true).unwrap();
     let b = run_with(SystemConfig::preset("snitch_cluster").unwrap(), &elf, true).unwrap();
     assert_eq!(a.stats, b.stats);
+}
+
+/// The listing names the custom instructions with the Snitch toolchain's mnemonics.
+#[test]
+fn disassembly_of_a_kernel_uses_snitch_mnemonics() {
+    let dot = std::fs::read(root().join("build/dot.elf")).unwrap();
+    let text = macrosim_snitch::disasm::elf(&dot).unwrap();
+    for m in [
+        "frep.o ", "scfgwi ", "dmsrc ", "dmdst ", "dmcpyi ", "dmstati ",
+    ] {
+        assert!(text.contains(m), "`{m}` missing");
+    }
+    assert!(!text.contains(".word"), "an undecoded word in dot.elf");
 }

@@ -95,17 +95,6 @@ impl BlockCache {
         false
     }
 
-    /// Lower `word` at `pc` afresh (an `Offload` op's instruction).
-    pub(crate) fn relower(&self, word: u32, pc: u32) -> Op {
-        lower_decoded(
-            self.decoder.decode(word),
-            self.base_tables,
-            word,
-            pc,
-            self.fp_on,
-        )
-    }
-
     /// The block starting at `pc`, decoding it if need be, and chained from exit `from` (the
     /// position of the exit op and a link slot) unless that block was flushed meanwhile.
     /// Fails only when `pc` itself cannot be fetched.
@@ -175,6 +164,7 @@ impl BlockCache {
                 self.fp_on,
             );
             if self.offload && op.kind.is_fp() {
+                op.ext = op.kind.fp_index();
                 op.kind = Kind::Offload;
             }
             let nth = (self.ops.len() - start + 1) as u32;

@@ -14,11 +14,11 @@
 //!   [`HartView::exec_fp`]. The hart re-checks `offloading` at every block entry (the state can
 //!   change only in slow-path instructions, which end their block); `OFFLOAD = false` folds the
 //!   check away.
-//! * [`Extension::csr`]: a CSR access the extension claims, before the base CSRs.
-//! * [`Extension::wfi`]: `wfi`.
-//! * [`HartView::stall`]: an extension instruction or hook that cannot complete yet (a barrier)
-//!   does not retire; [`Hart::run`](super::Hart::run) returns [`Stop::Stall`](super::Stop) and
-//!   the next `run` executes it again.
+//! * [`Extension::csr`] handles a CSR access the extension claims, before the base CSRs.
+//! * [`Extension::wfi`] runs `wfi`.
+//! * [`HartView::stall`] keeps an instruction that cannot complete yet (a barrier) from
+//!   retiring; [`Hart::run`](super::Hart::run) returns [`Stop::Stall`](super::Stop) and the next
+//!   `run` executes it again.
 
 use super::offload::FpInsn;
 use super::state::State;

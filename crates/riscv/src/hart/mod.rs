@@ -290,7 +290,7 @@ impl<X: Extension> Hart<X> {
                     let (mut op, word) = (self.cache.ops[at], self.cache.words[at]);
                     self.s.pc = op.pc;
                     if op.kind == op::Kind::Offload {
-                        op = self.cache.relower(word, op.pc);
+                        op.kind = op::Kind::from_fp_index(op.ext);
                     }
                     match self.s.system(&op, word, &mut self.ext, mem, t) {
                         SysOutcome::Retired => left -= 1,

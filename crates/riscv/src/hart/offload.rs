@@ -64,12 +64,16 @@ pub enum FpGroup {
     Conv,
 }
 
-/// One FP-subsystem instruction.
+/// One FP-subsystem instruction (its class, group and FP sources worked out once, since an
+/// FP repetition buffer replays the same instruction many times).
 #[derive(Clone, Copy, Debug)]
 pub struct FpInsn {
     pub(crate) op: Op,
     pub word: u32,
     pub pc: u32,
+    class: FpClass,
+    group: FpGroup,
+    f_sources: &'static [Operand],
 }
 
 const S1: &[Operand] = &[Operand::Rs1];
@@ -77,10 +81,77 @@ const S2: &[Operand] = &[Operand::Rs1, Operand::Rs2];
 const S3: &[Operand] = &[Operand::Rs1, Operand::Rs2, Operand::Rs3];
 const STORE_DATA: &[Operand] = &[Operand::Rs2];
 
+/// The FP-subsystem kinds in declaration order (`Kind::Flw..=Kind::FcvtDWu`): an `Offload` op
+/// keeps its kind as an index into this table.
+const FP_KINDS: [Kind; 52] = [
+    Kind::Flw,
+    Kind::Fsw,
+    Kind::Fld,
+    Kind::Fsd,
+    Kind::FmaddS,
+    Kind::FmsubS,
+    Kind::FnmsubS,
+    Kind::FnmaddS,
+    Kind::FaddS,
+    Kind::FsubS,
+    Kind::FmulS,
+    Kind::FdivS,
+    Kind::FsqrtS,
+    Kind::FsgnjS,
+    Kind::FsgnjnS,
+    Kind::FsgnjxS,
+    Kind::FminS,
+    Kind::FmaxS,
+    Kind::FcvtWS,
+    Kind::FcvtWuS,
+    Kind::FmvXW,
+    Kind::FeqS,
+    Kind::FltS,
+    Kind::FleS,
+    Kind::FclassS,
+    Kind::FcvtSW,
+    Kind::FcvtSWu,
+    Kind::FmvWX,
+    Kind::FmaddD,
+    Kind::FmsubD,
+    Kind::FnmsubD,
+    Kind::FnmaddD,
+    Kind::FaddD,
+    Kind::FsubD,
+    Kind::FmulD,
+    Kind::FdivD,
+    Kind::FsqrtD,
+    Kind::FsgnjD,
+    Kind::FsgnjnD,
+    Kind::FsgnjxD,
+    Kind::FminD,
+    Kind::FmaxD,
+    Kind::FcvtSD,
+    Kind::FcvtDS,
+    Kind::FeqD,
+    Kind::FltD,
+    Kind::FleD,
+    Kind::FclassD,
+    Kind::FcvtWD,
+    Kind::FcvtWuD,
+    Kind::FcvtDW,
+    Kind::FcvtDWu,
+];
+
 impl Kind {
     /// Is this op executed by the FP subsystem?
     pub(crate) fn is_fp(self) -> bool {
         (Kind::Flw as u8..=Kind::FcvtDWu as u8).contains(&(self as u8))
+    }
+
+    /// This FP kind's index in [`FP_KINDS`].
+    pub(crate) fn fp_index(self) -> u16 {
+        u16::from(self as u8 - Kind::Flw as u8)
+    }
+
+    /// The FP kind with index `i` in [`FP_KINDS`].
+    pub(crate) fn from_fp_index(i: u16) -> Kind {
+        FP_KINDS[usize::from(i)]
     }
 }
 
@@ -91,12 +162,31 @@ impl FpInsn {
             op,
             word,
             pc: op.pc,
+            class: Self::class_of(op.kind),
+            group: Self::group_of(op.kind),
+            f_sources: Self::f_sources_of(op.kind),
         }
     }
 
+    #[inline]
     pub fn class(&self) -> FpClass {
+        self.class
+    }
+
+    #[inline]
+    pub fn group(&self) -> FpGroup {
+        self.group
+    }
+
+    /// The operands read from FP registers, in field order.
+    #[inline]
+    pub fn f_sources(&self) -> &'static [Operand] {
+        self.f_sources
+    }
+
+    fn class_of(kind: Kind) -> FpClass {
         use Kind as K;
-        match self.op.kind {
+        match kind {
             K::Flw | K::Fld => FpClass::Load,
             K::Fsw | K::Fsd => FpClass::Store,
             K::FcvtWS
@@ -117,9 +207,9 @@ impl FpInsn {
         }
     }
 
-    pub fn group(&self) -> FpGroup {
+    fn group_of(kind: Kind) -> FpGroup {
         use Kind as K;
-        match self.op.kind {
+        match kind {
             K::Flw | K::Fld => FpGroup::Load,
             K::Fsw | K::Fsd => FpGroup::Store,
             K::FmaddS
@@ -151,10 +241,9 @@ impl FpInsn {
         }
     }
 
-    /// The operands read from FP registers, in field order.
-    pub fn f_sources(&self) -> &'static [Operand] {
+    fn f_sources_of(kind: Kind) -> &'static [Operand] {
         use Kind as K;
-        match self.op.kind {
+        match kind {
             K::Flw | K::Fld => &[],
             K::Fsw | K::Fsd => STORE_DATA,
             K::FmaddS
@@ -260,7 +349,8 @@ impl<T: Trace> HartView<'_, T> {
                 }
                 .map_err(|_| Exception::new(Cause::LoadAccessFault, addr))?;
                 if T::ENABLED {
-                    self.trace.mem_read(addr, if op.kind == Kind::Flw { 4 } else { 8 });
+                    self.trace
+                        .mem_read(addr, if op.kind == Kind::Flw { 4 } else { 8 });
                 }
                 self.state.set_f(op.rd, v, self.trace);
             }
@@ -282,5 +372,19 @@ impl<T: Trace> HartView<'_, T> {
                 .ok_or(Exception::illegal(insn.word))?,
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fp_kinds_are_the_declared_range() {
+        for (i, k) in FP_KINDS.iter().enumerate() {
+            assert_eq!(*k as u8, Kind::Flw as u8 + i as u8, "{k:?}");
+            assert_eq!(Kind::from_fp_index(k.fp_index()), *k);
+        }
+        assert_eq!(FP_KINDS.last(), Some(&Kind::FcvtDWu));
     }
 }

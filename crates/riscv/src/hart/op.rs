@@ -182,8 +182,8 @@ pub(crate) enum Kind {
     Trap,
     /// An instruction of an extension table: `ext` = table index, `imm` = the table's id.
     Ext,
-    /// An FP-subsystem instruction handed to the extension (`Extension::offload`); the run
-    /// loop lowers its word again to find what it is.
+    /// An FP-subsystem instruction handed to the extension (`Extension::offload`); `ext`
+    /// holds its FP kind (`Kind::from_fp_index`), the other fields are the FP op's.
     Offload,
 }
 
@@ -206,7 +206,7 @@ pub(crate) struct Op {
     pub rs3: u8,
     /// Rounding mode field (7 = dynamic), or a branch condition, or a trap cause.
     pub rm: u8,
-    /// Extension table index for `Ext`.
+    /// Extension table index for `Ext`; the FP kind's index for `Offload`.
     pub ext: u16,
     /// Immediate, absolute target, CSR number, or trap value.
     pub imm: u32,

@@ -19,7 +19,7 @@ pub use decoder::{Decoded, Decoder};
 pub use disasm::{csr_name, disassemble, reg_name};
 pub use field::{Field, Syntax, imm_b, imm_i, imm_j, imm_s};
 pub use isa_set::{Isa, IsaError};
-pub use listing::disassemble_elf;
+pub use listing::{disassemble_elf, listing};
 pub use tables::{BASE_TABLES, Insn, csr};
 
 /// One instruction encoding.
