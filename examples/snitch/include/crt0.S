@@ -8,6 +8,7 @@
 //   notes/snitch.md §10).
 // Then every hart sleeps in wfi (Banshee ends a run when all harts are in wfi).
 #define NR_HARTS 9
+    .file   "crt0.S"  // a fixed name in the symbol table (else the temporary file's), so rebuilds are byte-identical
     .section .text.init, "ax"
     .globl _start
 _start:

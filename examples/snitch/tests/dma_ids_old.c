@@ -4,6 +4,7 @@
 // transfer completed = 0 and next = 0; three transfers get 0, 1, 2; after the old runtime's wait
 // (while completed <= txid) completed = 3, next = 3, busy = 0.
 // expect: exit=1 (snitch_cluster's iDMA ids: completed_id starts at 1, see dma_ids_idma)
+// expect-config([dma] ids = "zero", the older Snitch): exit=0
 // expect-banshee: exit=0
 #include "snitch.h"
 

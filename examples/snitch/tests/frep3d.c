@@ -3,7 +3,7 @@
 // 4 * (2 + 2 * (2 + 3 * 2)) = 72. Needs num_sequencer_loops >= 3 (snitch_cluster cfg/frep_xl.json
 // has 4; the default has 2).
 // expect: error=FREP nesting deeper than the 2 sequencer loops
-// expect-config(num_sequencer_loops=4): exit=0
+// expect-config([frep] nest = 4, snitch_cluster cfg/frep_xl.json): exit=0
 // expect-banshee: error (Banshee rejects nested FREP and then hangs; run under timeout)
 #include "snitch.h"
 

@@ -2,7 +2,7 @@
 // {fadd; fadd; next level} with 2 iterations and the innermost {fadd; fadd} 3 times, each fadd
 // adding 1: 2 * (2 + 2 * (2 + 2 * (2 + 3 * 2))) = 60. Needs 4 sequencer loops (cfg/frep_xl.json).
 // expect: error=FREP nesting deeper than the 2 sequencer loops
-// expect-config(num_sequencer_loops=4): exit=0
+// expect-config([frep] nest = 4, snitch_cluster cfg/frep_xl.json): exit=0
 // expect-banshee: error (Banshee rejects nested FREP and then hangs; run under timeout)
 #include "snitch.h"
 

@@ -5,7 +5,7 @@
 // x3 adds 1 to fa0, fa1, fa0 and then fmul.d fa0,fa0,fs1 x3 doubles fa0, fa1, fa0:
 // fa0 = 2 * 4 = 8, fa1 = 1 * 2 = 2. Only where the configuration has FREP.I.
 // expect: error=illegal instruction (snitch_cluster has no FREP.I)
-// expect-config(frep_inner=true): exit=0
+// expect-config([frep] inner = true, the older Snitch): exit=0
 // expect-banshee: exit=1 (Banshee: "Inner FREP not yet supported")
 #include "snitch.h"
 

@@ -1,7 +1,8 @@
 // issr: indirect read streams (notes/snitch.md §2.5): n indices of 1, 2 or 4 bytes at the launch
 // pointer select elements idx_base + (index << 3); launched through rptr_indir (word 16) after
 // idx_cfg, bound[0] and idx_base, on SSR0 and SSR1 (the two with indirection); the gathered
-// elements are written back through SSR2 under FREP (as snitch_cluster's issr test does).
+// elements are written back through SSR2 under FREP (as snitch_cluster's issr test does); and an
+// indirect write (wptr_indir, word 20) on SSR1 scatters pushed values to idx_base + (index << 3).
 // Shift 0 keeps the address the same in Banshee's reading (idx_base + index * stride0 with
 // stride0 = 8, BUILD_BANSHEE.md), so stride0 is set to 8. Expected: data[idcs[i]] in plain C.
 // expect: exit=0
@@ -53,5 +54,21 @@ int main(uint32_t hartid) {
         CHECK(3, s == data[i32[i]] + data[i]);
     }
     snitch_ssr_disable();
+
+    // Indirect write on SSR1: value 1000 + i goes to res[perm[i]], perm a permutation of 0..N-1
+    // (i * 7 mod 40, 7 and 40 coprime) held as u16 indices.
+    for (int i = 0; i < N; i++) {
+        res[i] = -1;
+        i16[i] = (i * 7) % N;
+    }
+    scfgwi(SSR_IDXSIZE_U16, SSR_REG_IDX_CFG, SSR_DM1);
+    scfgwi(N - 1, SSR_REG_BOUNDS, SSR_DM1);
+    scfgwi((uint32_t)res, SSR_REG_IDX_BASE, SSR_DM1);
+    scfgwi((uint32_t)i16, SSR_REG_WPTR_INDIR, SSR_DM1);
+    snitch_ssr_enable();
+    for (int i = 0; i < N; i++) ssr_push(ft1, 1000 + i);
+    snitch_ssr_disable();
+    snitch_fpu_fence();
+    for (int i = 0; i < N; i++) CHECK(4, res[i16[i]] == 1000 + i);
     return 0;
 }

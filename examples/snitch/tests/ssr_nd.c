@@ -1,6 +1,6 @@
 // ssr_nd: 2-, 3- and 4-D read streams (rptr[1..3]) walking a sub-block of a 4-D array with
 // bounds[0..3] and relative strides[0..3] (notes/snitch.md §2.3), a 3-D write stream (wptr[2])
-// scattering into a strided block, and negative strides. Expected: the same walk done by plain C
+// scattering into a strided block, 2-D and 4-D writes (wptr[1], wptr[3]), and negative strides. Expected: the same walk done by plain C
 // index loops.
 // expect: exit=0
 #include "snitch.h"
@@ -74,5 +74,36 @@ int main(uint32_t hartid) {
             }
     for (int i = 0; i < 256; i++) written += out[i] != -1;
     CHECK(5, written == 24);
+
+    // 2-D write (wptr[1]): 4 x 3 elements, rows of 4 at stride 8, row starts 80 bytes apart.
+    for (int i = 0; i < 256; i++) out[i] = -1;
+    ssr_loop_2d(SSR_DM1, 4, 3, 8, 80);
+    ssr_write(SSR_DM1, 2, out);
+    snitch_ssr_enable();
+    for (int k = 0; k < 12; k++) ssr_push(ft1, 100 + k);
+    snitch_ssr_disable();
+    snitch_fpu_fence();
+    for (int i1 = 0; i1 < 3; i1++)
+        for (int i0 = 0; i0 < 4; i0++) CHECK(6, out[i1 * 10 + i0] == 100 + i1 * 4 + i0);
+
+    // 4-D write (wptr[3]): 2 x 2 x 2 x 3 elements with strides 8, 24, 64, 256 (bytes).
+    for (int i = 0; i < 256; i++) out[i] = -1;
+    ssr_loop_4d(SSR_DM0, 2, 2, 2, 3, 8, 24, 64, 256);
+    ssr_write(SSR_DM0, 4, out);
+    snitch_ssr_enable();
+    for (int k = 0; k < 24; k++) ssr_push(ft0, 200 + k);
+    snitch_ssr_disable();
+    snitch_fpu_fence();
+    k = 0;
+    written = 0;
+    for (int i3 = 0; i3 < 3; i3++)
+        for (int i2 = 0; i2 < 2; i2++)
+            for (int i1 = 0; i1 < 2; i1++)
+                for (int i0 = 0; i0 < 2; i0++) {
+                    CHECK(7, out[i3 * 32 + i2 * 8 + i1 * 3 + i0] == 200 + k);
+                    k++;
+                }
+    for (int i = 0; i < 256; i++) written += out[i] != -1;
+    CHECK(8, written == 24);
     return 0;
 }
