@@ -2,14 +2,24 @@
 //! it, compare and dump the outputs (coord/TILE_CONTRACT.md gives the manifest).
 
 use crate::tensix_formats::{self as formats, Fmt};
+use crate::{files, out, stop};
 use anyhow::{Context, Result, anyhow, bail};
 use cpu_time::ThreadTime;
 use macrosim_tensix::isa::IsaTable;
-use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
+use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile, TileError};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use toml_edit::{Document, Item};
+
+/// `println!` that hands a write error back (a closed pipe then ends the command quietly, as
+/// `out::fail` does for every verb) instead of panicking.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        writeln!(std::io::stdout().lock(), $($arg)*)?
+    };
+}
 
 #[derive(clap::Args)]
 pub struct RunArgs {
@@ -28,6 +38,10 @@ pub struct RunArgs {
     /// over all runs)
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     repeat: u32,
+    /// Stop after this many seconds of wall-clock time (exit status 124), reporting where the
+    /// cores were; Ctrl-C stops the same way with exit status 130.
+    #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
+    timeout: Option<f64>,
 }
 
 struct Matrix {
@@ -64,8 +78,7 @@ fn line_of(text: &str, item: &Item) -> usize {
 }
 
 fn parse_manifest(path: &Path) -> Result<Manifest> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let text = files::read_text(path, false)?;
     let doc = Document::parse(text.as_str()).map_err(|e| {
         let line = e
             .span()
@@ -214,8 +227,7 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
 
 /// Whitespace-separated numbers, `#` comment lines skipped.
 fn read_values(path: &Path) -> Result<Vec<f64>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("{}: cannot read", path.display()))?;
+    let text = files::read_text(path, false)?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -245,13 +257,11 @@ fn load_tile(man: &Manifest) -> Result<Tile> {
     let table: &'static IsaTable = macrosim_tensix::Arch::WormholeB0.table();
     let mut tile = Tile::new(table);
     for (idx, path) in &man.cores {
-        let elf =
-            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let elf = files::read(path, false)?;
         tile.load_core(*idx, &elf)?;
     }
     for (addr, path) in &man.raw_inputs {
-        let bytes =
-            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let bytes = files::read(path, false)?;
         tile.l1.write_bytes(u64::from(*addr), &bytes)?;
     }
     for m in &man.inputs {
@@ -277,10 +287,13 @@ pub fn run(args: &RunArgs) -> ExitCode {
     match run_inner(args) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::from(1),
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            ExitCode::from(2)
-        }
+        Err(e) => match e.downcast_ref::<TileError>() {
+            Some(TileError::Stopped { reason, cycle, pcs }) => {
+                let at = format!("cycle {cycle} ({pcs})");
+                stop::report(&args.manifest.display(), *reason, &at)
+            }
+            _ => out::fail(&e),
+        },
     }
 }
 
@@ -290,8 +303,10 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
     let mut host = Duration::ZERO;
     let mut total = Stats::default();
     let mut last = None;
+    let stop = stop::install(args.timeout)?;
     for _ in 0..args.repeat {
         let mut tile = load_tile(&man)?;
+        tile.set_stop(stop.clone());
         let start = ThreadTime::now();
         let stats = tile.run(max)?;
         host += start.elapsed();
@@ -323,7 +338,7 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
             std::fs::write(dir.join(format!("{}.bin", m.name)), bin)?;
         }
         let Some(path) = &m.file else {
-            println!("{}: {} x {} {:?}", m.name, m.rows, m.cols, m.fmt);
+            say!("{}: {} x {} {:?}", m.name, m.rows, m.cols, m.fmt);
             continue;
         };
         let want = read_values(path)?;
@@ -358,7 +373,7 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         } else {
             format!("tolerance {}", m.tolerance)
         };
-        println!(
+        say!(
             "{}: {} x {} {:?}: max |err| vs expect {:e} ({rule}, {mismatches} mismatches), {}",
             m.name,
             m.rows,
@@ -377,15 +392,14 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
             std::fs::write(dir.join(format!("{}.bin", r.name)), &got)?;
         }
         let Some(path) = &r.expect else {
-            println!("{}: {} bytes", r.name, r.bytes);
+            say!("{}: {} bytes", r.name, r.bytes);
             continue;
         };
-        let want =
-            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        let want = files::read(path, false)?;
         let diff =
             got.iter().zip(&want).filter(|(a, b)| a != b).count() + got.len().abs_diff(want.len());
         all_ok &= diff == 0;
-        println!(
+        say!(
             "{}: {} bytes: {diff} differing bytes vs expect, {}",
             r.name,
             r.bytes,
@@ -393,18 +407,19 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         );
     }
     if args.stats {
-        print_stats(&stats, &total, host.as_secs_f64(), args.repeat);
+        print_stats(&stats, &total, host.as_secs_f64(), args.repeat)?;
     }
     Ok(all_ok)
 }
 
-fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) {
-    println!("cycles: {}", s.cycles);
+fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) -> Result<()> {
+    say!("cycles: {}", s.cycles);
     for (i, name) in CORE_NAMES.iter().enumerate() {
         if s.core_insns[i] > 0 {
-            println!(
+            say!(
                 "{name}: {} RISC-V instructions, {} Tensix pushes",
-                s.core_insns[i], s.pushes[i]
+                s.core_insns[i],
+                s.pushes[i]
             );
         }
     }
@@ -413,11 +428,12 @@ fn print_stats(s: &Stats, total: &Stats, secs: f64, repeat: u32) {
         .iter()
         .map(|(u, n)| format!("{} {n}", u.name()))
         .collect();
-    println!("tensix instructions per unit: {}", units.join(", "));
+    say!("tensix instructions per unit: {}", units.join(", "));
     let insns: u64 = total.core_insns.iter().sum();
-    println!(
+    say!(
         "host CPU time {secs:.3} s for {repeat} run(s): {:.2} M simulated cycles/s, {:.1} TRISC MIPS",
         total.cycles as f64 / secs / 1e6,
         insns as f64 / secs / 1e6
     );
+    Ok(())
 }

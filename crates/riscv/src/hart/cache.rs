@@ -81,6 +81,7 @@ impl BlockCache {
 
     /// How many times the cache was flushed.
     #[inline]
+    #[cfg_attr(not(feature = "jit"), allow(dead_code))]
     pub(crate) fn generation(&self) -> u64 {
         self.generation
     }

@@ -13,7 +13,6 @@ use macrosim_core::SparseMemory;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Ran {
     Cold,
-    Translated,
     Interpret,
 }
 

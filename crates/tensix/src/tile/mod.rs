@@ -13,6 +13,7 @@ pub mod mmio;
 use crate::backend::{Backend, BackendFault, Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, ThreadFrontend};
 use crate::isa::IsaTable;
+use macrosim_core::stop::{StopReason, StopSignal};
 use macrosim_core::{Perm, SparseMemory};
 use macrosim_riscv::trace::NoTrace;
 use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
@@ -50,6 +51,13 @@ pub enum TileError {
     MaxCycles { cycles: u64, pending: String },
     #[error("deadlock at cycle {cycle}: {detail}")]
     Deadlock { cycle: u64, detail: String },
+    /// Ctrl-C or `--timeout` ended the run.
+    #[error("{reason} at cycle {cycle} ({pcs})")]
+    Stopped {
+        reason: StopReason,
+        cycle: u64,
+        pcs: String,
+    },
     #[error("{core} reported failure code {code:#x} in its done word")]
     FirmwareFailure { core: &'static str, code: u32 },
 }
@@ -117,6 +125,8 @@ pub struct Tile {
     threads: Vec<Thread>,
     cycle: u64,
     events: Option<Vec<Event>>,
+    /// Ctrl-C / `--timeout` (`macrosim_core::stop`), polled once a scheduling round.
+    stop: StopSignal,
 }
 
 impl Tile {
@@ -141,7 +151,14 @@ impl Tile {
             threads,
             cycle: 0,
             events: None,
+            stop: StopSignal::new(),
         }
+    }
+
+    /// Let `stop` end [`Tile::run`] ([`TileError::Stopped`]); it is polled once a round (each
+    /// core runs at most [`QUANTUM`] instructions, the backend [`QUANTUM`] cycles, between polls).
+    pub fn set_stop(&mut self, stop: StopSignal) {
+        self.stop = stop;
     }
 
     /// Loads core `index`'s ELF (PT_LOAD segments into L1 or its local memory) and takes it
@@ -361,6 +378,19 @@ impl Tile {
         Ok(progress)
     }
 
+    /// Every started core's pc (`trisc0 pc 0x00006010, ...`), for a stopped run's report.
+    fn pcs(&self) -> String {
+        self.cores
+            .iter()
+            .zip(CORE_NAMES)
+            .filter_map(|(c, name)| {
+                c.as_ref()
+                    .map(|c| format!("{name} pc {:#010x}", c.hart.pc()))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Runs until every started core has written its done word.
     pub fn run(&mut self, max_cycles: u64) -> Result<Stats, TileError> {
         let started: Vec<usize> = (0..4).filter(|&i| self.cores[i].is_some()).collect();
@@ -368,6 +398,13 @@ impl Tile {
         loop {
             if started.iter().all(|&i| self.done_word(i) != 0) {
                 break;
+            }
+            if let Some(reason) = self.stop.requested() {
+                return Err(TileError::Stopped {
+                    reason,
+                    cycle: self.cycle,
+                    pcs: self.pcs(),
+                });
             }
             if self.cycle >= max_cycles {
                 let pending = started
