@@ -3,7 +3,7 @@
 
 use crate::tensix_formats::{self as formats, Fmt};
 use crate::{files, out, stop};
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use cpu_time::ThreadTime;
 use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile, TileError};
