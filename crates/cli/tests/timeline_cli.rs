@@ -97,7 +97,8 @@ fn linx_timeline_has_one_span_per_block_and_adds_up_to_the_rob_report() {
     let after = |w: &str| words[words.iter().position(|x| *x == w).unwrap() - 1];
     let blocks: u64 = after("blocks,").parse().unwrap();
     let cycles: u64 = after("cycles,").parse().unwrap();
-    let max: u64 = words.last().unwrap().trim_end_matches(')').parse().unwrap();
+    let max_at = words.iter().position(|x| *x == "(max").unwrap() + 1;
+    let max: u64 = words[max_at].trim_end_matches(')').parse().unwrap();
     let avg: f64 = after("entries").parse().unwrap();
     let [tracks, spans, _, last] = check(&path);
     assert_eq!((spans, last, tracks), (blocks, cycles, max), "{err}");
