@@ -8,6 +8,7 @@ mod linx;
 mod riscv;
 mod tensix;
 mod tensix_formats;
+mod tensix_npy;
 mod tensix_run;
 
 #[derive(Parser)]

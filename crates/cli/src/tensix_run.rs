@@ -212,8 +212,14 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
     })
 }
 
-/// Whitespace-separated numbers, `#` comment lines skipped.
+/// Whitespace-separated numbers, `#` comment lines skipped; a `.npy` file is read as numpy's
+/// format (see `tensix_npy`).
 fn read_values(path: &Path) -> Result<Vec<f64>> {
+    if path.extension().is_some_and(|e| e == "npy") {
+        let bytes =
+            std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))?;
+        return crate::tensix_npy::parse(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()));
+    }
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("{}: cannot read", path.display()))?;
     let mut out = Vec::new();
