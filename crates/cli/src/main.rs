@@ -14,6 +14,7 @@ mod snitch;
 mod stop;
 mod tensix;
 mod tensix_formats;
+mod tensix_npy;
 mod tensix_run;
 mod timeline;
 

@@ -225,8 +225,13 @@ fn parse_manifest(path: &Path) -> Result<Manifest> {
     })
 }
 
-/// Whitespace-separated numbers, `#` comment lines skipped.
+/// Whitespace-separated numbers, `#` comment lines skipped; a `.npy` file is read as numpy's
+/// format (see `tensix_npy`).
 fn read_values(path: &Path) -> Result<Vec<f64>> {
+    if path.extension().is_some_and(|e| e == "npy") {
+        let bytes = files::read(path, false)?;
+        return crate::tensix_npy::parse(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()));
+    }
     let text = files::read_text(path, false)?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {

@@ -139,6 +139,25 @@ fn deadlock_is_detected() {
     }
 }
 
+// MVMUL.md / GMPOOL.md: the FPU waits at the Wait Gate while a Src bank's AllowedClient is not
+// the Matrix Unit (the pages model a wait, not a fault); with no unpacker ever filling the bank
+// the wait cannot end, so the run stops as a deadlock naming it.
+#[test]
+fn fpu_wait_on_an_unfilled_src_bank_is_a_deadlock() {
+    let mut c = Vec::new();
+    push(&mut c, "GMPOOL 0, 0, 0, 0, 0");
+    tensix_sync(&mut c);
+    done(&mut c, 1, 1);
+    let mut t = tile();
+    t.load_code(1, &c);
+    match t.run(1_000_000) {
+        Err(TileError::Deadlock { detail, .. }) => {
+            assert!(detail.contains("SrcA/SrcB data valid"), "{detail}")
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
 // A core that never finishes hits the cycle limit.
 #[test]
 fn max_cycles() {

@@ -98,8 +98,8 @@ impl Backend {
                 (!self.srca.fpu_ready() || !self.srcb.fpu_ready()).then_some(Stall::SrcNotValid)
             }
             0x12 => (!self.srca.fpu_ready()).then_some(Stall::SrcNotValid),
-            // MOVB2D, TRNSPSRCB.
-            0x13 | 0x16 => (!self.srcb.fpu_ready()).then_some(Stall::SrcNotValid),
+            // MOVB2D, TRNSPSRCB, SHIFTXB.
+            0x13 | 0x16 | 0x18 => (!self.srcb.fpu_ready()).then_some(Stall::SrcNotValid),
             // UNPACR to SrcA / SrcB.
             0x42 => {
                 let which = (word >> 23) & 1;

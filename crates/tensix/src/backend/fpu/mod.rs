@@ -1,8 +1,10 @@
 //! The Matrix Unit (FPU) instructions: MVMUL.md, ELWADD.md, ELWSUB.md, ELWMUL.md, ZEROACC.md,
-//! ZEROSRC.md, SETRWC.md, INCRWC.md, MOVA2D.md, MOVB2D.md. Arithmetic in [`arith`].
+//! ZEROSRC.md, SETRWC.md, INCRWC.md, MOVA2D.md, MOVB2D.md, GAPOOL.md, GMPOOL.md, SHIFTXB.md.
+//! Arithmetic in [`arith`].
 
 pub mod arith;
 mod movers;
+mod pool;
 
 use super::config::Fields;
 use super::{Backend, ExecResult};
@@ -99,6 +101,12 @@ fn flip(b: &mut Backend, t: usize, bits: u32) {
 pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
     match opcode {
         0x26 => mvmul(b, t, w),
+        0x34 => matmul(b, t, w, 4),
+        0x33 => pool::gmpool(b, t, w),
+        0x18 => {
+            movers::shiftxb(b, t, w);
+            Ok(())
+        }
         0x27 | 0x28 | 0x30 => eltwise(b, t, opcode, w),
         0x10 => zeroacc(b, t, w),
         0x11 => {
@@ -140,13 +148,20 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
             "instr_mod19 = {broadcast} (BroadcastSrcBRow) is not modelled"
         ));
     }
+    matmul(b, t, w, 8)
+}
+
+/// MVMUL.md's model on `rows` rows: 8 for MVMUL, 4 for GAPOOL (GAPOOL.md: `NumRows = 4`,
+/// BroadcastSrcBRow always false; SrcB stays the top of an aligned 8-row block, Dst an
+/// aligned `rows`-row block).
+fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let m = math_cfg(b, t);
     if m.int8 {
         return Err("INT8 math is not modelled".into());
     }
     let srca_row = (b.rwc[t].srca & 0x38) as usize;
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
-    let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - 8);
+    let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - rows);
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
     // SrcA columns (k = 0..16 for each output column j) and SrcB rows, decoded once.
     let mut a_cols = [[arith::Operand::default(); 16]; 16];
@@ -157,7 +172,7 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
         }
     }
     let adj = arith::product_exp_adj(m.mode, m.phase);
-    for i in 0..8 {
+    for i in 0..rows {
         let brow = b.srcb.banks[bb][(srcb_row + i) & 63]
             .map(|v| arith::Operand::srcb(v & m.mask_b, m.phase));
         for (j, acol) in a_cols.iter().enumerate() {

@@ -1,5 +1,5 @@
 //! Data movement between Src and Dst: MOVA2D.md, MOVB2D.md, MOVD2A.md, MOVD2B.md,
-//! TRNSPSRCB.md. Layouts are this model's (regs.rs): Src sign[18] exp[17:10] man[9:0], Dst in
+//! TRNSPSRCB.md, SHIFTXB.md. Layouts are this model's (regs.rs): Src sign[18] exp[17:10] man[9:0], Dst in
 //! IEEE order, so the pages' Shuffle/Remove helpers become the field moves below.
 
 use super::{Backend, ExecResult, math_cfg};
@@ -138,4 +138,18 @@ pub(super) fn transpose_srcb(b: &mut Backend) {
             s[16 + j][i] = ij;
         }
     }
+}
+
+/// SHIFTXB.md: AddrMod[16:15], ShiftInZero[10], SrcRow[5:0]. The page's summary says the row
+/// shifts left by one lane, but its functional model copies only columns 1..=14 down
+/// (`Column < 14`), so column 14 keeps its value; this follows the functional model.
+pub(super) fn shiftxb(b: &mut Backend, t: usize, w: u32) {
+    let row = ((w & 0x3f) + b.rwc[t].srcb) as usize & 0x3f;
+    let bank = b.srcb.fpu_bank;
+    let r = &mut b.srcb.banks[bank][row];
+    let column0 = r[0];
+    r.copy_within(1..15, 0);
+    r[15] = if (w >> 10) & 1 != 0 { 0 } else { column0 };
+    let cfg = &b.cfg;
+    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 3, true);
 }
