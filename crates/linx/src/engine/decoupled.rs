@@ -185,6 +185,9 @@ fn run_body<O: Observer>(m: &mut Machine<O>, ty: BlockType) -> Result<Work, Faul
     };
     let mut work = Work::default();
     let saved_hands = (m.cpu.regs.t, m.cpu.regs.u);
+    // An empty body does nothing in any lane, so the lanes are not walked: their count comes
+    // from registers (up to 2^64 a dimension) and no instruction would ever reach the limit.
+    let lanes = if body.ops.is_empty() { [0; 3] } else { lanes };
     'lanes: for lc2 in 0..lanes[2].max(1) {
         for lc1 in 0..lanes[1].max(1) {
             if m.stop.requested().is_some() {
