@@ -26,7 +26,8 @@ trap 'rm -rf "$scratch"' EXIT
 if [ -n "${MACROSIM_BIN:-}" ]; then
   macrosim=$MACROSIM_BIN
 else
-  cargo build --release --quiet -p macrosim
+  # Both tiers are measured: the translation tier needs the `jit` feature.
+  cargo build --release --quiet -p macrosim --features jit
   macrosim=target/release/macrosim
 fi
 c=tests/riscv-corpus
