@@ -2,57 +2,10 @@
 //! functional model of its ISA page (tt-isa-documentation, WormholeB0/TensixTile/
 //! TensixCoprocessor/<NAME>.md), transcribed here as the expected values.
 
-use macrosim_core::{Perm, SparseMemory};
-use macrosim_tensix::Arch;
-use macrosim_tensix::backend::{Backend, Issue, Stall};
-use macrosim_tensix::isa::asm::assemble;
+mod common;
 
-fn w(text: &str) -> u32 {
-    assemble(Arch::WormholeB0, text).unwrap_or_else(|e| panic!("{text}: {e}"))
-}
-
-struct Rig {
-    b: Backend,
-    l1: SparseMemory,
-}
-
-impl Rig {
-    fn new() -> Rig {
-        let mut l1 = SparseMemory::new();
-        l1.map(0, 1464 * 1024, Perm::RW);
-        Rig {
-            b: Backend::new(Arch::WormholeB0.table()),
-            l1,
-        }
-    }
-
-    fn issue(&mut self, t: usize, text: &str) -> Issue {
-        self.b
-            .issue(t, w(text), &mut self.l1)
-            .unwrap_or_else(|e| panic!("{text}: {e}"))
-    }
-
-    fn run(&mut self, t: usize, text: &str) {
-        assert_eq!(self.issue(t, text), Issue::Executed, "{text}");
-    }
-
-    /// A config word through a GPR (SETDMAREG_Immediate.md, WRCFG.md).
-    fn cfg(&mut self, t: usize, index: u32, value: u32) {
-        // The 16-bit payload spans the table's Payload_SigSelSize[23:22] and Payload_SigSel.
-        for (half, v) in [(0, value & 0xffff), (1, value >> 16)] {
-            self.run(
-                t,
-                &format!("SETDMAREG {}, {}, 0, {half}", v >> 14, v & 0x3fff),
-            );
-        }
-        self.run(t, &format!("WRCFG 0, 0, {index}"));
-    }
-}
-
-/// Src's 19-bit form of an FP32 value (UNPACR_Regular.md WriteSrcTF32 before the shuffle).
-fn src(x: f32) -> u32 {
-    x.to_bits() >> 13
-}
+use common::rig::{Rig, src, w};
+use macrosim_tensix::backend::{Issue, Stall};
 
 // SETDMAREG_Immediate.md writes a 16-bit half of a GPR; WRCFG.md copies a GPR to Config
 // (bank CFG_STATE_ID); RDCFG reads it back; SETC16.md writes ThreadConfig.

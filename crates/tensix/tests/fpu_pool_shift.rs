@@ -2,57 +2,10 @@
 //! TensixCoprocessor/<NAME>.md) through `Backend::issue`; the expected values are the pages'
 //! functional models transcribed here in plain f32 terms.
 
-use macrosim_core::{Perm, SparseMemory};
-use macrosim_tensix::Arch;
-use macrosim_tensix::backend::{Backend, Issue, Stall};
-use macrosim_tensix::isa::asm::assemble;
+mod common;
 
-struct Rig {
-    b: Backend,
-    l1: SparseMemory,
-}
-
-impl Rig {
-    fn new() -> Rig {
-        let mut l1 = SparseMemory::new();
-        l1.map(0, 1464 * 1024, Perm::RW);
-        Rig {
-            b: Backend::new(Arch::WormholeB0.table()),
-            l1,
-        }
-    }
-
-    fn issue(&mut self, t: usize, text: &str) -> Issue {
-        let w = assemble(Arch::WormholeB0, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        self.b
-            .issue(t, w, &mut self.l1)
-            .unwrap_or_else(|e| panic!("{text}: {e}"))
-    }
-
-    fn run(&mut self, t: usize, text: &str) {
-        assert_eq!(self.issue(t, text), Issue::Executed, "{text}");
-    }
-
-    /// Config word 1 (ALU formats, Fp32_enabled) through a GPR (SETDMAREG, WRCFG).
-    fn cfg1(&mut self, t: usize, value: u32) {
-        for (half, v) in [(0, value & 0xffff), (1, value >> 16)] {
-            self.run(
-                t,
-                &format!("SETDMAREG {}, {}, 0, {half}", v >> 14, v & 0x3fff),
-            );
-        }
-        self.run(t, "WRCFG 0, 0, 1");
-    }
-
-    fn ready(&mut self) {
-        self.b.srca.flip_unpacker(0, 0);
-        self.b.srcb.flip_unpacker(0, 0);
-    }
-}
-
-fn src(x: f32) -> u32 {
-    x.to_bits() >> 13
-}
+use common::rig::{Rig, src};
+use macrosim_tensix::backend::{Issue, Stall};
 
 fn bf16(x: f32) -> u16 {
     (x.to_bits() >> 16) as u16
@@ -73,7 +26,7 @@ fn gmpool_column_max_with_scaling() {
         Issue::Stalled(Stall::SrcNotValid)
     );
     r.ready();
-    r.cfg1(0, (5 << 17) | (5 << 21)); // SrcA/SrcB BF16, 16-bit Dst
+    r.cfg(0, 1, (5 << 17) | (5 << 21)); // SrcA/SrcB BF16, 16-bit Dst
     let a = |i: usize, j: usize| ((i * 7 + j * 3) % 11) as f32 - 6.5 + (j as f32) * 0.25;
     let scale = |i: usize| match i {
         3 => 4.0,
@@ -108,7 +61,7 @@ fn gmpool_column_max_with_scaling() {
 fn gmpool_argmax() {
     let mut r = Rig::new();
     r.ready();
-    r.cfg1(0, (1 << 29) | (5 << 17) | (5 << 21));
+    r.cfg(0, 1, (1 << 29) | (5 << 17) | (5 << 21));
     for i in 0..16 {
         for j in 0..16 {
             let v = match i {
@@ -151,7 +104,7 @@ fn gapool_is_a_four_row_mvmul() {
     for j in 0..16 {
         r.b.dst.write32(8, j, 7.0f32.to_bits());
     }
-    r.cfg1(0, (1 << 29) | (4 << 17) | (4 << 21)); // FP32 Dst, TF32 Src
+    r.cfg(0, 1, (1 << 29) | (4 << 17) | (4 << 21)); // FP32 Dst, TF32 Src
     for phase in 0..4 {
         r.run(0, &format!("SETC16 6, {phase}")); // FIDELITY_BASE_Phase
         r.run(0, "GAPOOL 0, 0, 0, 0, 4");

@@ -3,3 +3,4 @@
 
 pub mod random_program;
 pub mod reference;
+pub mod rig;
