@@ -1,7 +1,9 @@
 //! `--timeline FILE` for every target, and `macrosim timeline-check` / `timeline-view`.
 
+use crate::{files, out};
 use anyhow::Context;
 use macrosim_core::timeline::{self, Recording};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -44,28 +46,30 @@ pub struct ViewArgs {
 
 /// `macrosim timeline-check FILE`: print what the file holds, or every problem (exit status 2).
 pub fn check(args: &CheckArgs) -> ExitCode {
-    match timeline::check_file(&args.file) {
-        Ok(r) => {
-            println!(
+    let result = timeline::check_file(&args.file)
+        .map_err(anyhow::Error::from)
+        .and_then(|r| {
+            writeln!(
+                std::io::stdout().lock(),
                 "{}: ok: {} tracks, {} spans, {} instants, last timestamp {}",
                 args.file.display(),
                 r.tracks,
                 r.spans,
                 r.instants,
                 r.last_ts
-            );
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("macrosim: {e}");
-            ExitCode::from(2)
-        }
+            )?;
+            Ok(())
+        });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => out::fail(&e),
     }
 }
 
 /// `macrosim timeline-view FILE -o OUT.html`: the self-contained viewer for a trace file.
 pub fn view(args: &ViewArgs) -> ExitCode {
     let result = (|| -> anyhow::Result<()> {
+        files::check_output(&args.output, &[&args.file])?;
         let trace = timeline::load_trace(&args.file)?;
         timeline::check(&trace).map_err(|problems| {
             anyhow::anyhow!("{}: {}", args.file.display(), problems.join("; "))

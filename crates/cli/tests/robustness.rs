@@ -64,12 +64,32 @@ fn with_closed_stdout(args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// A small valid trace-event file (one named track, one span).
+fn timeline_file() -> PathBuf {
+    let path = tmp("trace.json");
+    std::fs::write(
+        &path,
+        r#"{"traceEvents":[
+{"ph":"M","pid":1,"name":"process_name","args":{"name":"p"}},
+{"ph":"M","pid":1,"tid":1,"name":"thread_name","args":{"name":"t"}},
+{"ph":"X","pid":1,"tid":1,"ts":0,"dur":4,"name":"a"}]}"#,
+    )
+    .unwrap();
+    path
+}
+
 #[test]
 fn a_closed_standard_output_ends_every_verb_quietly() {
     let linx = linx_elf("spin-disasm", LINX_SPIN);
     let rv = repo("crates/riscv/tests/programs/rv32i_alu.elf");
     let tt = repo("examples/tensix/eltwise_add.tt");
+    let manifest = repo("examples/tensix/kernels/eltwise_add.toml");
+    let snitch = repo("examples/snitch/build/dot.elf");
+    let trace = timeline_file();
     for args in [
+        vec!["tensix", "run", "--stats", manifest.to_str().unwrap()],
+        vec!["snitch", "disasm", snitch.to_str().unwrap()],
+        vec!["timeline-check", trace.to_str().unwrap()],
         vec!["riscv", "disasm", rv.to_str().unwrap()],
         vec!["linx", "disasm", linx.to_str().unwrap()],
         vec!["tensix", "expand", tt.to_str().unwrap()],
@@ -147,6 +167,14 @@ fn an_output_that_is_an_input_is_refused() {
         std::fs::read(riscv_spin()).unwrap()
     );
 
+    let trace = timeline_file();
+    let before = std::fs::read(&trace).unwrap();
+    let t = trace.to_str().unwrap();
+    let (code, err) = output(&["timeline-view", t, "-o", t]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("also an input"), "{err}");
+    assert_eq!(std::fs::read(&trace).unwrap(), before);
+
     let src = tmp("victim.s");
     std::fs::write(&src, LINX_SPIN).unwrap();
     let s = src.to_str().unwrap();
@@ -169,6 +197,45 @@ fn devices_and_directories_are_not_read_as_files() {
         let (code, err) = output(&args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    for args in [
+        ["snitch", "run", "/dev/zero"],
+        ["snitch", "disasm", "/dev/zero"],
+        ["tensix", "run", "/dev/zero"],
+        ["timeline-check", "/dev/zero"],
+    ] {
+        let (code, err) = output(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(err.contains("not a regular file"), "{args:?}: {err}");
+    }
+    // Files named inside a manifest or given as configurations: the same rule.
+    let manifest = tmp("zero-core.toml");
+    std::fs::write(&manifest, "[cores]\ntrisc0 = \"/dev/zero\"\n").unwrap();
+    let dot = repo("examples/snitch/build/dot.elf");
+    let spin = linx_elf("spin-config", LINX_SPIN);
+    for args in [
+        vec!["tensix", "run", manifest.to_str().unwrap()],
+        vec![
+            "snitch",
+            "run",
+            "--config",
+            "/dev/zero",
+            dot.to_str().unwrap(),
+        ],
+        vec![
+            "linx",
+            "run",
+            "--timing-config",
+            "/dev/zero",
+            spin.to_str().unwrap(),
+        ],
+    ] {
+        let (code, err) = output(&args);
+        assert_eq!(code, Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("/dev/zero: not a regular file"),
+            "{args:?}: {err}"
+        );
     }
     let (code, err) = output(&["linx", "asm", "/dev/zero", "-o", tmp("z").to_str().unwrap()]);
     assert_eq!(code, Some(2), "{err}");
@@ -326,4 +393,108 @@ fn a_run_of_empty_blocks_stops_at_the_limit_in_bounded_memory() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(124), "{err}");
     assert!(err.contains("timed out at pc"), "{err}");
+}
+
+/// An ELF32 RISC-V executable whose one PT_LOAD segment at `vaddr` holds `code` (`filesz` and
+/// `memsz` as given, so that a test can make them disagree).
+fn rv32_elf(name: &str, vaddr: u32, code: &[u32], memsz: u32) -> PathBuf {
+    let bytes: Vec<u8> = code.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let mut out = vec![0u8; 84];
+    out[..7].copy_from_slice(b"\x7fELF\x01\x01\x01");
+    let mut put =
+        |at: usize, v: u32, n: usize| out[at..at + n].copy_from_slice(&v.to_le_bytes()[..n]);
+    put(16, 2, 2); // ET_EXEC
+    put(18, 243, 2); // EM_RISCV
+    put(20, 1, 4);
+    put(24, vaddr, 4); // entry
+    put(28, 52, 4); // phoff
+    put(40, 52, 2);
+    put(42, 32, 2);
+    put(44, 1, 2);
+    put(52, 1, 4); // PT_LOAD
+    put(56, 84, 4);
+    put(60, vaddr, 4);
+    put(64, vaddr, 4);
+    put(68, bytes.len() as u32, 4);
+    put(72, memsz, 4);
+    put(76, 7, 4); // RWX
+    out.extend_from_slice(&bytes);
+    let path = tmp(name);
+    std::fs::write(&path, out).unwrap();
+    path
+}
+
+/// `j .`
+const SPIN: u32 = 0x0000_006f;
+
+/// A tile manifest running `elf` on TRISC0 with no cycle limit.
+fn spin_manifest() -> PathBuf {
+    let elf = rv32_elf("trisc-spin.elf", 0x6000, &[SPIN], 4);
+    let manifest = tmp("spin.toml");
+    std::fs::write(
+        &manifest,
+        format!("[cores]\ntrisc0 = {:?}\n", elf.to_str().unwrap()),
+    )
+    .unwrap();
+    manifest
+}
+
+#[test]
+fn snitch_and_tensix_runs_stop_on_timeout_and_ctrl_c() {
+    let snitch = rv32_elf("snitch-spin.elf", 0x8000_0000, &[SPIN], 4);
+    let manifest = spin_manifest();
+    let runs = [
+        vec!["snitch", "run", snitch.to_str().unwrap()],
+        vec![
+            "tensix",
+            "run",
+            "--max-cycles",
+            "100000000000",
+            manifest.to_str().unwrap(),
+        ],
+    ];
+    for args in &runs {
+        let start = Instant::now();
+        let mut with_timeout = args.clone();
+        with_timeout.insert(2, "--timeout");
+        with_timeout.insert(3, "0.3");
+        let (code, err) = output(&with_timeout);
+        assert_eq!(code, Some(124), "{args:?}: {err}");
+        assert!(err.contains("timed out at"), "{err}");
+        assert!(start.elapsed() < Duration::from_secs(20));
+        let (code, err) = interrupt(args, Duration::from_millis(500));
+        assert_eq!(code, Some(130), "{args:?}: {err}");
+        assert!(err.contains("interrupted at"), "{err}");
+    }
+}
+
+/// A TRISC ELF whose segment claims more file bytes than memory bytes, or a size that wraps
+/// past the end of the address space: a clear error, never a panic.
+#[test]
+fn tensix_core_elfs_with_inconsistent_segments_are_refused() {
+    for (name, vaddr, memsz) in [
+        ("local-filesz.elf", 0xFFB0_0FF8, 0),
+        ("local-wraps.elf", 0xFFB0_0000, 0xFFFF_FFF0),
+        ("l1-filesz.elf", 0x6000, 0),
+    ] {
+        let elf = rv32_elf(name, vaddr, &[SPIN; 8], memsz);
+        let manifest = tmp(&format!("{name}.toml"));
+        std::fs::write(
+            &manifest,
+            format!("[cores]\ntrisc0 = {:?}\n", elf.to_str().unwrap()),
+        )
+        .unwrap();
+        let (code, err) = output(&[
+            "tensix",
+            "run",
+            "--max-cycles",
+            "1000",
+            manifest.to_str().unwrap(),
+        ]);
+        assert_eq!(code, Some(2), "{name}: {err}");
+        assert!(
+            err.contains("trisc0") && err.contains("segment"),
+            "{name}: {err}"
+        );
+    }
 }

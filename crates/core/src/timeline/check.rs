@@ -44,29 +44,71 @@ pub fn check_file(path: &Path) -> Result<CheckReport, TimelineError> {
     })
 }
 
-/// The parsed trace in the file at `path` (JSON, gzip'd JSON or a viewer page).
+/// Most bytes a trace file may hold, as read and after gzip decompression: far above any
+/// timeline this project writes, and a bound on what a hostile file (a device, a gzip bomb) can
+/// make the host hold (issue 13).
+pub const MAX_TRACE_BYTES: u64 = 1 << 30;
+
+/// The parsed trace in the file at `path` (JSON, gzip'd JSON or a viewer page). Only regular
+/// files are read (a device such as `/dev/zero` would never end).
 pub fn load_trace(path: &Path) -> Result<Value, TimelineError> {
     let name = path.display().to_string();
     let io = |source| TimelineError::Io {
         path: name.clone(),
         source,
     };
-    let raw = std::fs::read(path).map_err(io)?;
+    if !std::fs::metadata(path).map_err(io)?.is_file() {
+        return Err(io(std::io::Error::other("not a regular file")));
+    }
+    let mut raw = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(MAX_TRACE_BYTES + 1).read_to_end(&mut raw))
+        .map_err(io)?;
+    parse_trace(&name, raw)
+}
+
+/// The parsed trace in `raw`, the bytes of the file `name` (JSON, gzip'd JSON, or a viewer
+/// page when `name` ends in `.html`), at most [`MAX_TRACE_BYTES`] before and after
+/// decompression.
+pub fn parse_trace(name: &str, raw: Vec<u8>) -> Result<Value, TimelineError> {
+    parse_trace_within(name, raw, MAX_TRACE_BYTES)
+}
+
+fn parse_trace_within(name: &str, raw: Vec<u8>, limit: u64) -> Result<Value, TimelineError> {
+    let too_big = || TimelineError::Io {
+        path: name.to_string(),
+        source: std::io::Error::other(format!("larger than the {} MiB limit", limit >> 20)),
+    };
+    if raw.len() as u64 > limit {
+        return Err(too_big());
+    }
     let text = if raw.starts_with(&[0x1f, 0x8b]) {
         let mut s = Vec::new();
         flate2::read::GzDecoder::new(&raw[..])
+            .take(limit + 1)
             .read_to_end(&mut s)
-            .map_err(io)?;
+            .map_err(|source| TimelineError::Io {
+                path: name.to_string(),
+                source,
+            })?;
+        if s.len() as u64 > limit {
+            return Err(too_big());
+        }
         s
     } else {
         raw
     };
     let json = if name.ends_with(".html") {
-        embedded_trace(&text).ok_or(TimelineError::NoEmbeddedTrace { path: name.clone() })?
+        embedded_trace(&text).ok_or(TimelineError::NoEmbeddedTrace {
+            path: name.to_string(),
+        })?
     } else {
         &text[..]
     };
-    serde_json::from_slice(json).map_err(|source| TimelineError::Json { path: name, source })
+    serde_json::from_slice(json).map_err(|source| TimelineError::Json {
+        path: name.to_string(),
+        source,
+    })
 }
 
 /// The JSON between `<script type="application/json" id="trace">` and `</script>`.
@@ -212,6 +254,33 @@ fn events_on_thread(events: &[Value], pid: i64, tid: i64) -> bool {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// A gzip bomb (a small file decompressing past the limit) is refused once the limit is
+    /// passed, not decompressed to the end; within the limit the same file parses.
+    #[test]
+    fn decompression_stops_at_the_limit() {
+        use std::io::Write as _;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(b"[").unwrap();
+        for _ in 0..(2 << 20) / 4 {
+            gz.write_all(b"0,\n ").unwrap();
+        }
+        gz.write_all(b"0]").unwrap();
+        let bomb = gz.finish().unwrap();
+        assert!(bomb.len() < 64 << 10, "{} bytes", bomb.len());
+        let e = parse_trace_within("bomb.json.gz", bomb.clone(), 1 << 20).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bomb.json.gz: cannot read: larger than the 1 MiB limit"
+        );
+        assert!(parse_trace_within("bomb.json.gz", bomb, 4 << 20).is_ok());
+    }
+
+    #[test]
+    fn devices_are_not_read() {
+        let e = load_trace(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(e.to_string(), "/dev/zero: cannot read: not a regular file");
+    }
 
     fn named(extra: Value) -> Value {
         let mut events = vec![

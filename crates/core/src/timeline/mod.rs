@@ -19,7 +19,9 @@ mod recording;
 mod state;
 mod viewer;
 
-pub use check::{CheckReport, TimelineError, check, check_file, load_trace};
+pub use check::{
+    CheckReport, MAX_TRACE_BYTES, TimelineError, check, check_file, load_trace, parse_trace,
+};
 pub use chrome::write_chrome_json;
 pub use recording::{Event, EventKind, Recording};
 pub use state::StateTrack;

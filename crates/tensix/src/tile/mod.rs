@@ -193,15 +193,19 @@ impl Tile {
             }
             let (off, vaddr, filesz, memsz) =
                 (field(1)? as usize, field(2)?, field(4)? as usize, field(5)?);
+            // ELF: p_filesz may not be larger than p_memsz (System V ABI, "Program Header").
+            if filesz as u64 > u64::from(memsz) {
+                return Err(bad("has a segment with more file bytes than memory bytes"));
+            }
             let data = elf
-                .get(off..off + filesz)
+                .get(off..off.saturating_add(filesz))
                 .ok_or_else(|| bad("has a segment past its end"))?;
             if vaddr.checked_add(memsz).is_some_and(|end| end <= L1_SIZE) {
                 self.l1
                     .write_bytes(u64::from(vaddr), data)
                     .map_err(|e| bad(&e.to_string()))?;
             } else if vaddr >= mmio::LOCAL_BASE
-                && vaddr - mmio::LOCAL_BASE + memsz <= mmio::LOCAL_SIZE
+                && (vaddr - mmio::LOCAL_BASE).checked_add(memsz) <= Some(mmio::LOCAL_SIZE)
             {
                 let o = (vaddr - mmio::LOCAL_BASE) as usize;
                 local[o..o + filesz].copy_from_slice(data);
