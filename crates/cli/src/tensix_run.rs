@@ -55,7 +55,7 @@ struct Matrix {
     tolerance: f64,
 }
 
-struct Manifest {
+pub(crate) struct Manifest {
     cores: Vec<(usize, PathBuf)>,
     max_cycles: Option<u64>,
     inputs: Vec<Matrix>,
@@ -77,7 +77,7 @@ fn line_of(text: &str, item: &Item) -> usize {
         .map_or(0, |s| text[..s.start].matches('\n').count() + 1)
 }
 
-fn parse_manifest(path: &Path) -> Result<Manifest> {
+pub(crate) fn parse_manifest(path: &Path) -> Result<Manifest> {
     let text = files::read_text(path, false)?;
     let doc = Document::parse(text.as_str()).map_err(|e| {
         let line = e
@@ -258,7 +258,7 @@ fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
 }
 
 /// A tile with the manifest's cores and inputs loaded.
-fn load_tile(man: &Manifest) -> Result<Tile> {
+pub(crate) fn load_tile(man: &Manifest) -> Result<Tile> {
     let table: &'static IsaTable = macrosim_tensix::Arch::WormholeB0.table();
     let mut tile = Tile::new(table);
     for (idx, path) in &man.cores {
