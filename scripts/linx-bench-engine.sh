@@ -1,20 +1,22 @@
 #!/usr/bin/env bash
-# Compare the Linx block engine's speed of two macrosim builds on the real-binary workloads of
+# Compare the Linx block engine's speed of two builds on the real-binary workloads of
 # BENCHMARKS.md "Linx block engine" (local, not CI: the SPECint binaries are not in the
-# repository). The two builds run interleaved (A, B, A, B, ...) so that a changing machine load
-# hits both alike; each run's user+sys CPU time is printed, then the median per workload.
-#   scripts/linx-bench-engine.sh MACROSIM_A MACROSIM_B RUNS SPECRAND_ELF DEEPSJENG_ELF
+# repository). RUNNER_A/B are release builds of crates/linx/examples/linx_run.rs (the loader and
+# engine of `macrosim linx run`, without the other simulators) from two versions of the crate.
+# They run interleaved (A, B, A, B, ...) so that a changing machine load hits both alike; each
+# run's user+sys CPU time is printed, then the median per workload.
+#   scripts/linx-bench-engine.sh RUNNER_A RUNNER_B RUNS SPECRAND_ELF DEEPSJENG_ELF
 # Workloads: specrand_ir `1 100000`, deepsjeng_r on a one-position EPD file (both --cfi
 # compat), and examples/linx/sieve.s (functional, and --timing).
 set -eu
-[ $# -eq 5 ] || { sed -n 2,8p "$0"; exit 2; }
+[ $# -eq 5 ] || { sed -n 2,10p "$0"; exit 2; }
 a=$(realpath "$1") b=$(realpath "$2") runs=$3
 specrand=$(realpath "$4") sjeng=$(realpath "$5")
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n2\n' >"$tmp/one.epd"
-"$a" linx asm examples/linx/sieve.s -o "$tmp/sieve.elf"
+cargo run -q -p macrosim -- linx asm examples/linx/sieve.s -o "$tmp/sieve.elf"
 
 # cpu BIN ARGS...: user+sys seconds of one run (output discarded).
 cpu() {
@@ -24,10 +26,10 @@ cpu() {
 median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 workloads=(
-    "specrand_ir|linx run --cfi compat $specrand 1 100000"
-    "deepsjeng_r|linx run --cfi compat $sjeng $tmp/one.epd"
-    "sieve|linx run $tmp/sieve.elf"
-    "sieve --timing|linx run --timing $tmp/sieve.elf"
+    "specrand_ir|--compat $specrand 1 100000"
+    "deepsjeng_r|--compat $sjeng $tmp/one.epd"
+    "sieve|$tmp/sieve.elf"
+    "sieve --timing|--timing $tmp/sieve.elf"
 )
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for w in "${workloads[@]}"; do

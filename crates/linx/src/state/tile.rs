@@ -379,9 +379,9 @@ pub fn tstore(
 pub const TMOV_V2V: u32 = 0;
 /// TMOV mode `A2V` (accumulator to tile), B.ARG value 1. Manual 04 §"v0.4 TMOV contracts":
 /// "`V2V` and `A2V` are defined, and all other modes are reserved/illegal"; the values are the
-/// PTO layer's (linx-isa `lib/pto` `tileTMov`: "tmov mode must be 0(V2V) or 1(A2V)", its
-/// `TMOV_A2V` = "Acc to Vec"), carried in the catalog's `B.ARG format` field. Executed by
-/// `crate::exec::tile_ops::cube::a2v`.
+/// PTO layer's (linx-isa e4b5515 `lib/pto/include/pto/linx/impl/backend.hpp` `tileTMov`: "tmov
+/// mode must be 0(V2V) or 1(A2V)"; `pto/common/event.hpp`: `TMOV_A2V` "Acc to Vec"), carried in
+/// the catalog's `B.ARG format` field. Executed by `crate::exec::tile_ops::cube::a2v`.
 pub const TMOV_A2V: u32 = 1;
 
 /// TMOV `V2V`: copy the first source tile into a new destination tile (tile state only, no
