@@ -3,8 +3,8 @@
 # BENCHMARKS.md "Linx block engine" (local, not CI: the SPECint binaries are not in the
 # repository). RUNNER_A/B are release builds of crates/linx/examples/linx_run.rs (the loader and
 # engine of `macrosim linx run`, without the other simulators) from two versions of the crate.
-# They run interleaved (A, B, A, B, ...) so that a changing machine load hits both alike; each
-# run's user+sys CPU time is printed, then the median per workload.
+# They run interleaved (A B, B A, A B, ...) so that a changing machine load hits both alike;
+# each run's user+sys CPU time is printed, then the median per workload.
 #   scripts/linx-bench-engine.sh RUNNER_A RUNNER_B RUNS SPECRAND_ELF DEEPSJENG_ELF
 # Workloads: specrand_ir `1 100000`, deepsjeng_r on a one-position EPD file (both --cfi
 # compat), and examples/linx/sieve.s (functional, and --timing).
@@ -37,9 +37,15 @@ for w in "${workloads[@]}"; do
     # shellcheck disable=SC2206 # the argument list is split on purpose
     args=(${w#*|})
     : >"$tmp/A" && : >"$tmp/B"
-    for _ in $(seq "$runs"); do
-        cpu "$a" "${args[@]}" >>"$tmp/A"
-        cpu "$b" "${args[@]}" >>"$tmp/B"
+    for i in $(seq "$runs"); do
+        # A B, then B A: neither build always runs second.
+        if [ $((i % 2)) -eq 1 ]; then
+            cpu "$a" "${args[@]}" >>"$tmp/A"
+            cpu "$b" "${args[@]}" >>"$tmp/B"
+        else
+            cpu "$b" "${args[@]}" >>"$tmp/B"
+            cpu "$a" "${args[@]}" >>"$tmp/A"
+        fi
     done
     ma=$(median <"$tmp/A") mb=$(median <"$tmp/B")
     echo "$name: A $(tr '\n' ' ' <"$tmp/A")| B $(tr '\n' ' ' <"$tmp/B")| median A $ma s, B $mb s, B/A $(awk -v a="$ma" -v b="$mb" 'BEGIN { printf "%.3f", b / a }')"
