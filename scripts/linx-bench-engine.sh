@@ -16,7 +16,9 @@ cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 printf 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n2\n' >"$tmp/one.epd"
-cargo run -q -p macrosim -- linx asm examples/linx/sieve.s -o "$tmp/sieve.elf"
+# The assembler: $MACROSIM if set (a built macrosim binary), else cargo run.
+# shellcheck disable=SC2086 # the default command is split on purpose
+${MACROSIM:-cargo run -q -p macrosim --} linx asm examples/linx/sieve.s -o "$tmp/sieve.elf"
 
 # cpu BIN ARGS...: user+sys seconds of one run (output discarded).
 cpu() {
