@@ -22,7 +22,15 @@ type Report = (u64, u64, f64, usize, Vec<PeRow>, u64, String);
 
 /// How the run ended ("exit" or "killed", status or signal), stdout, stderr, instructions,
 /// blocks, and the timing report when asked for.
-type LinxRun = (&'static str, i32, Vec<u8>, Vec<u8>, u64, u64, Option<Report>);
+type LinxRun = (
+    &'static str,
+    i32,
+    Vec<u8>,
+    Vec<u8>,
+    u64,
+    u64,
+    Option<Report>,
+);
 
 fn report(r: &RobReport) -> Report {
     let pes = PES
@@ -103,7 +111,12 @@ fn linx_run(
         Some(pes) => {
             let mut m = Machine::new(prog, cfg, BlockRob::with_pes(pes));
             let end = finish(&mut m)?;
-            (end, m.cpu.insns, m.cpu.blocks, Some(report(&m.obs.report())))
+            (
+                end,
+                m.cpu.insns,
+                m.cpu.blocks,
+                Some(report(&m.obs.report())),
+            )
         }
         None => {
             let mut m = Machine::new(prog, cfg, NoObserver);
@@ -111,7 +124,15 @@ fn linx_run(
             (end, m.cpu.insns, m.cpu.blocks, None)
         }
     };
-    Ok((end.0, end.1, stdout.bytes(), stderr.bytes(), insns, blocks, rob))
+    Ok((
+        end.0,
+        end.1,
+        stdout.bytes(),
+        stderr.bytes(),
+        insns,
+        blocks,
+        rob,
+    ))
 }
 
 /// Assemble Linx source `text` (named `name` in messages) into a static ELF64 executable

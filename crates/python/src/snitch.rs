@@ -73,8 +73,8 @@ impl SnitchCluster {
         if let Some(n) = cores {
             cfg.set_cores(n);
         }
-        let cluster = Cluster::new(cfg, elf)
-            .map_err(|e| InputError::new_err(format!("{name}: {e}")))?;
+        let cluster =
+            Cluster::new(cfg, elf).map_err(|e| InputError::new_err(format!("{name}: {e}")))?;
         Ok(SnitchCluster {
             cluster,
             symbols: crate::symbols::of_elf(elf),

@@ -18,7 +18,11 @@ fn arch_of(arch: &str) -> PyResult<Arch> {
 
 /// A program given as `.tt` text (named `name` in messages) or as a list of instruction words
 /// to push, and the warnings the command line would print for it.
-fn program_of(program: &Bound<'_, PyAny>, name: &str, arch: Arch) -> PyResult<(Program, Vec<String>)> {
+fn program_of(
+    program: &Bound<'_, PyAny>,
+    name: &str,
+    arch: Arch,
+) -> PyResult<(Program, Vec<String>)> {
     let program = if let Ok(text) = program.extract::<String>() {
         Program::parse(&text, arch).map_err(|errors| {
             let lines: Vec<String> = errors.0.iter().map(|e| format!("{name}:{e}")).collect();
@@ -58,7 +62,12 @@ fn tensix_expand(
 
 /// The cycle-by-cycle frontend (`expand --timing`): the FIFO depths, (cycle, word) of every
 /// word reaching the Wait Gate, the summary figures by name, and the warnings.
-type Timing = ([usize; 3], Vec<(u64, u32)>, Vec<(&'static str, u64)>, Vec<String>);
+type Timing = (
+    [usize; 3],
+    Vec<(u64, u32)>,
+    Vec<(&'static str, u64)>,
+    Vec<String>,
+);
 
 #[pyfunction]
 fn tensix_timing(
@@ -68,8 +77,9 @@ fn tensix_timing(
     thread: u8,
 ) -> PyResult<Timing> {
     let (program, warnings) = program_of(program, name, arch_of(arch)?)?;
-    let thread = Thread::from_index(thread)
-        .ok_or_else(|| PyValueError::new_err(format!("thread {thread} does not exist (0, 1, 2)")))?;
+    let thread = Thread::from_index(thread).ok_or_else(|| {
+        PyValueError::new_err(format!("thread {thread} does not exist (0, 1, 2)"))
+    })?;
     let timing = FrontendTiming::new(program.inputs(), thread);
     let depths = timing.fifo_depths();
     let mut gate = Vec::new();
@@ -99,13 +109,15 @@ fn format_of(fmt: &str, tiles: bool, rows: usize, cols: usize) -> PyResult<Fmt> 
             "unknown format `{fmt}` (fp32, tf32, fp16, bf16, int32, bfp8, bfp4)"
         ))
     })?;
-    if (tiles || f.is_bfp()) && (rows % 32 != 0 || cols % 32 != 0) {
+    if (tiles || f.is_bfp()) && (!rows.is_multiple_of(32) || !cols.is_multiple_of(32)) {
         return Err(PyValueError::new_err(format!(
             "a {rows}x{cols} matrix: the tiles layout (required for bfp8 and bfp4) needs rows and cols multiples of 32"
         )));
     }
     if f.is_bfp() && !tiles {
-        return Err(PyValueError::new_err("bfp8 and bfp4 are stored in the tiles layout"));
+        return Err(PyValueError::new_err(
+            "bfp8 and bfp4 are stored in the tiles layout",
+        ));
     }
     Ok(f)
 }
@@ -131,7 +143,10 @@ fn tensix_encode<'py>(
         .chunks_exact(8)
         .map(|c| f64::from_le_bytes(c.try_into().expect("8 bytes")))
         .collect();
-    Ok(PyBytes::new(py, &formats::encode(&vals, f, tiles, rows, cols)))
+    Ok(PyBytes::new(
+        py,
+        &formats::encode(&vals, f, tiles, rows, cols),
+    ))
 }
 
 /// L1 bytes as row-major float64 values (little-endian bytes).
@@ -160,7 +175,11 @@ fn tensix_decode<'py>(
 /// Bytes of a `rows`x`cols` matrix in `fmt`.
 #[pyfunction]
 fn tensix_byte_len(fmt: &str, tiles: bool, rows: usize, cols: usize) -> PyResult<usize> {
-    Ok(formats::byte_len(format_of(fmt, tiles, rows, cols)?, rows, cols))
+    Ok(formats::byte_len(
+        format_of(fmt, tiles, rows, cols)?,
+        rows,
+        cols,
+    ))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
