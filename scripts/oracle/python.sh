@@ -14,6 +14,8 @@ fi
 venv="${MACROSIM_PY_VENV:-$(mktemp -d)/venv}"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check "maturin>=1.9,<2" pytest numpy
+# The workspace's target directory: the simulator crates compiled for `cargo test` are reused.
+export CARGO_TARGET_DIR="$root/target"
 # The command line, for the tests that compare error texts (built already by `cargo test`).
 cargo build --quiet -p macrosim
 (cd crates/python && cargo fmt -- --check && cargo clippy --quiet --all-targets -- -D warnings)

@@ -10,6 +10,7 @@ use pyo3::prelude::*;
 mod capture;
 mod errors;
 mod linx;
+mod memory;
 mod riscv;
 mod snitch;
 mod symbols;

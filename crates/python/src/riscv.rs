@@ -3,7 +3,6 @@
 
 use crate::capture::Captured;
 use crate::errors::{self, LimitError, SimulationError};
-use macrosim_core::Access;
 use macrosim_riscv::hart::Tier;
 use macrosim_riscv::isa::Isa;
 use macrosim_riscv::program::{Outcome, Program, RunError, RunOptions};
@@ -213,23 +212,14 @@ impl RiscvProgram {
         }
     }
 
-    /// `n` bytes of memory at `addr` (mapped, readable).
+    /// `n` bytes at `addr`.
     fn read<'py>(&self, py: Python<'py>, addr: u32, n: usize) -> PyResult<Bound<'py, PyBytes>> {
-        let mut buf = vec![0u8; n];
-        self.program
-            .mem
-            .read_into(u64::from(addr), &mut buf, Access::Read)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(PyBytes::new(py, &buf))
+        crate::memory::read(py, &self.program.mem, addr, n)
     }
 
-    /// Store `data` at `addr` in mapped memory. Page permissions bind the program, not a
-    /// debugger, so they are not checked (as GDB's writes through `--gdb` are not).
+    /// Store `data` at `addr` (mapped memory; permissions are not checked).
     fn write(&mut self, addr: u32, data: &[u8]) -> PyResult<()> {
-        self.program
-            .mem
-            .load_bytes(u64::from(addr), data)
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        crate::memory::write(&mut self.program.mem, addr, data)
     }
 
     /// The disassembly of the instruction word at `addr`.

@@ -2,9 +2,7 @@
 //! runs it (crates/cli/src/snitch.rs), with memory (TCDM, DRAM) open to Python.
 
 use crate::errors::{InputError, LimitError, SimulationError};
-use macrosim_core::Access;
 use macrosim_snitch::{Cluster, HartStats, RunOptions, SnitchError, SystemConfig};
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::collections::BTreeMap;
@@ -95,20 +93,14 @@ impl SnitchCluster {
         (m.dram_base, m.dram_size)
     }
 
+    /// `n` bytes at `addr`.
     fn read<'py>(&self, py: Python<'py>, addr: u32, n: usize) -> PyResult<Bound<'py, PyBytes>> {
-        let mut buf = vec![0u8; n];
-        self.cluster
-            .mem
-            .read_into(u64::from(addr), &mut buf, Access::Read)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(PyBytes::new(py, &buf))
+        crate::memory::read(py, &self.cluster.mem, addr, n)
     }
 
+    /// Store `data` at `addr` (mapped memory; permissions are not checked).
     fn write(&mut self, addr: u32, data: &[u8]) -> PyResult<()> {
-        self.cluster
-            .mem
-            .write_bytes(u64::from(addr), data)
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        crate::memory::write(&mut self.cluster.mem, addr, data)
     }
 
     /// The ELF's defined symbols, name to address.

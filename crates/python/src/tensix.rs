@@ -84,17 +84,7 @@ fn tensix_timing(
     let depths = timing.fifo_depths();
     let mut gate = Vec::new();
     let s = timing.run(|cycle, word| gate.push((cycle, word)));
-    let stats = vec![
-        ("words_in", s.words_in),
-        ("mopcfg_writes", s.mopcfg_writes),
-        ("words_out", s.words_out),
-        ("cycles", s.cycles),
-        ("mop_bubbles", s.mop_bubbles),
-        ("wait_gate_idle_cycles", s.wait_gate_idle_cycles),
-        ("push_stall_cycles", s.push_stall_cycles),
-        ("mopcfg_wait_cycles", s.mopcfg_wait_cycles),
-    ];
-    Ok((depths, gate, stats, warnings))
+    Ok((depths, gate, s.named().to_vec(), warnings))
 }
 
 #[pyfunction]

@@ -3,7 +3,6 @@
 //! Python.
 
 use crate::errors::{InputError, LimitError, SimulationError, chain};
-use macrosim_core::Access;
 use macrosim_tensix::Arch;
 use macrosim_tensix::backend::Unit;
 use macrosim_tensix::tile::{CORE_NAMES, L1_SIZE, Tile, TileError};
@@ -65,20 +64,14 @@ impl TensixTile {
         self.tile.load_core(index, elf).map_err(tile_error)
     }
 
+    /// `n` bytes at `addr`.
     fn read<'py>(&self, py: Python<'py>, addr: u32, n: usize) -> PyResult<Bound<'py, PyBytes>> {
-        let mut buf = vec![0u8; n];
-        self.tile
-            .l1
-            .read_into(u64::from(addr), &mut buf, Access::Read)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(PyBytes::new(py, &buf))
+        crate::memory::read(py, &self.tile.l1, addr, n)
     }
 
+    /// Store `data` at `addr` (mapped memory; permissions are not checked).
     fn write(&mut self, addr: u32, data: &[u8]) -> PyResult<()> {
-        self.tile
-            .l1
-            .write_bytes(u64::from(addr), data)
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        crate::memory::write(&mut self.tile.l1, addr, data)
     }
 
     #[getter]
