@@ -1,10 +1,10 @@
 //! `macrosim tensix run MANIFEST.toml`: load the cores' ELFs and the inputs into a tile, run
 //! it, compare and dump the outputs (coord/TILE_CONTRACT.md gives the manifest).
 
-use crate::tensix_formats::{self as formats, Fmt};
 use crate::{files, out, stop};
 use anyhow::{Result, anyhow, bail};
 use cpu_time::ThreadTime;
+use macrosim_tensix::formats::{self, Fmt};
 use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile, TileError};
 use std::io::Write as _;
