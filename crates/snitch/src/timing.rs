@@ -15,7 +15,8 @@
 //! 3 stages, `lat_noncomp` 1, `lat_conv` 1 assumed equal; fp64 taken as fp32): see
 //! [`TimingConfig::default`].
 
-use macrosim_riscv::hart::{FpClass, FpGroup, FpInsn, Operand};
+use crate::prepared::{NO_SSR, Timed};
+use macrosim_riscv::hart::FpGroup;
 use std::collections::VecDeque;
 
 /// Latencies and sizes of the cycle model.
@@ -130,8 +131,21 @@ impl Timing {
         self.int_time.max(self.fpu_done)
     }
 
-    fn latency(&self, insn: &FpInsn) -> u32 {
-        match insn.group() {
+    /// The TCDM bank of `addr`: banks are 8 bytes wide, interleaved (snitch_cluster's
+    /// `tcdm_interconnect`, word-interleaved banks of `tcdm_data_width` = 64 bits).
+    #[inline]
+    pub fn bank(&self, addr: u32) -> u32 {
+        let word = addr / 8;
+        let n = self.config.tcdm_banks.max(1);
+        if n.is_power_of_two() {
+            word & (n - 1)
+        } else {
+            word % n
+        }
+    }
+
+    fn latency(&self, group: FpGroup) -> u32 {
+        match group {
             FpGroup::Load => self.config.lat_load,
             FpGroup::Store => 0,
             FpGroup::AddMul => self.config.lat_comp,
@@ -159,10 +173,11 @@ impl Timing {
         self.int_time += 1;
     }
 
-    /// The FP subsystem issues `insn` (already redirected: SSR operands point past register
-    /// 31). `from_core`: offloaded now by the integer core (else the sequencer issued it).
-    /// `ssr_addrs`: the TCDM addresses of the SSR elements it moved.
-    pub fn fp_issue(&mut self, insn: &FpInsn, from_core: bool, ssr_addrs: &[(u8, u32)]) {
+    /// The FP subsystem issues `insn`. `from_core`: offloaded now by the integer core (else
+    /// the sequencer issued it). `ssr_addrs`: the SSRs and the TCDM addresses of the elements
+    /// it moved.
+    #[inline(always)]
+    pub fn fp_issue(&mut self, insn: &Timed, from_core: bool, ssr_addrs: &[(u8, u32)]) {
         let offered = if from_core {
             self.int_time - 1
         } else {
@@ -170,21 +185,18 @@ impl Timing {
         };
         let base = offered.max(self.fpu_next);
         let mut operands = base;
-        for &o in insn.f_sources() {
-            let r = insn.reg(o);
-            if r < 32 {
-                operands = operands.max(self.f_ready[usize::from(r)]);
-            }
+        for &r in insn.srcs() {
+            operands = operands.max(self.f_ready[usize::from(r & 31)]);
         }
         let mut t = operands;
         let mut banks = 0u64;
         for &(k, addr) in ssr_addrs {
             let mut at = self.ssr_next[usize::from(k & 7)];
-            let bank = (addr / 8) % self.config.tcdm_banks.max(1);
-            if banks & 1 << (bank % 64) != 0 {
+            let bank = 1u64 << (self.bank(addr) % 64);
+            if banks & bank != 0 {
                 at = at.max(t) + 1;
             }
-            banks |= 1 << (bank % 64);
+            banks |= bank;
             t = t.max(at);
         }
         self.stalls.fp_raw += operands - base;
@@ -193,33 +205,26 @@ impl Timing {
             self.ssr_next[usize::from(k & 7)] = t + 1;
         }
         self.ssr_elements += ssr_addrs.len() as u64;
-        let lat = u64::from(self.latency(insn));
+        let lat = u64::from(self.latency(insn.group));
         let ready = t + lat + 1;
-        self.fpu_next = if insn.group() == FpGroup::DivSqrt {
+        self.fpu_next = if insn.group == FpGroup::DivSqrt {
             t + lat
         } else {
             t + 1
         };
         self.fpu_done = self.fpu_done.max(ready);
         self.fp_insns += 1;
-        if !matches!(insn.group(), FpGroup::Load | FpGroup::Store) {
+        if !matches!(insn.group, FpGroup::Load | FpGroup::Store) {
             self.fp_ops += 1;
         }
-        match insn.class() {
-            FpClass::ToInt => {
-                // The integer core needs the result.
-                if ready > self.int_time {
-                    self.stalls.int_waits_fp += ready - self.int_time;
-                    self.int_time = ready;
-                }
+        if insn.to_int {
+            // The integer core needs the result.
+            if ready > self.int_time {
+                self.stalls.int_waits_fp += ready - self.int_time;
+                self.int_time = ready;
             }
-            FpClass::Store => {}
-            _ => {
-                let rd = insn.reg(Operand::Rd);
-                if rd < 32 {
-                    self.f_ready[usize::from(rd)] = ready;
-                }
-            }
+        } else if insn.dst != NO_SSR {
+            self.f_ready[usize::from(insn.dst & 31)] = ready;
         }
         if from_core {
             self.queue.push_back(t);
