@@ -281,9 +281,28 @@ impl Cluster {
                 }
             }
             self.clock += QUANTUM;
-            for (h, hart) in self.harts.iter_mut().enumerate() {
-                if let Some(d) = &mut hart.extension_mut().dma
-                    && let Err(fault) = d.advance(&mut self.mem, QUANTUM)
+            let latest = self.latest_cycle();
+            for h in 0..n {
+                let running = self.runnable(h) && !mmio_barrier[h];
+                let retired = self.harts[h].retired();
+                let x = self.harts[h].extension_mut();
+                // Functional mode: the round's clock. The cycle model: the DMA core's own
+                // cycle while it runs; while it waits, the latest cycle a hart has reached; a
+                // round's worth more when no hart ran (transfers still complete).
+                let now = match &mut x.timing {
+                    Some(t) => {
+                        t.sync(retired);
+                        let idle = x.dma.as_ref().map_or(0, |d| d.clock + QUANTUM);
+                        match (ran, running) {
+                            (false, _) => latest.max(idle),
+                            (true, true) => t.int_time,
+                            (true, false) => latest,
+                        }
+                    }
+                    None => self.clock,
+                };
+                if let Some(d) = &mut x.dma
+                    && let Err(fault) = d.advance_to(&mut self.mem, now)
                 {
                     return Err(SnitchError::DmaFault {
                         hart: h as u32,
@@ -308,6 +327,18 @@ impl Cluster {
                 }
             }
         }
+    }
+
+    /// The cycle model: the latest cycle any hart has reached (0 in functional mode).
+    fn latest_cycle(&self) -> u64 {
+        self.harts
+            .iter()
+            .filter_map(|h| {
+                let t = h.extension().timing.as_ref()?;
+                Some(t.cycles_at(h.retired()))
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     fn dma_busy(&self) -> bool {
@@ -383,15 +414,8 @@ impl Cluster {
         let latest = self
             .harts
             .iter()
-            .filter_map(|h| {
-                let x = h.extension();
-                x.timing.as_ref().map(|t| {
-                    let mut t = t.clone();
-                    t.sync(h.retired());
-                    t.cycles()
-                })
-            })
-            .max();
+            .any(|h| h.extension().timing.is_some())
+            .then(|| self.latest_cycle());
         for (h, waiting) in mmio_barrier.iter_mut().enumerate() {
             if std::mem::take(waiting) {
                 self.periph.barrier_pass[h] = true;

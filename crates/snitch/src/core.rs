@@ -265,6 +265,15 @@ impl SnitchCore {
             let site = Self::site(hart, insn.pc, w);
             return Err(self.fail(Fault::Missing { site, what: "Xdma" }, w));
         };
+        if let Some(t) = &mut self.timing {
+            // The engine runs on this core's clock: bring it up to now before the core looks
+            // at it or gives it work.
+            t.sync(hart.retired());
+            if let Err(fault) = dma.advance_to(hart.mem, t.int_time) {
+                let site = Self::site(hart, insn.pc, w);
+                return Err(self.fail(Fault::Dma { site, fault }, w));
+            }
+        }
         let (a, b) = (hart.x(rs1), hart.x(rs2));
         match op {
             SnitchInsn::Dmsrc => dma.set_src(a, b),

@@ -131,6 +131,12 @@ impl Timing {
         self.int_time.max(self.fpu_done)
     }
 
+    /// [`cycles`](Self::cycles) once the instructions retired up to `retired` are accounted.
+    pub fn cycles_at(&self, retired: u64) -> u64 {
+        let int = self.int_time + retired.saturating_sub(self.accounted);
+        int.max(self.fpu_done)
+    }
+
     /// The TCDM bank of `addr`: banks are 8 bytes wide, interleaved (snitch_cluster's
     /// `tcdm_interconnect`, word-interleaved banks of `tcdm_data_width` = 64 bits).
     #[inline]

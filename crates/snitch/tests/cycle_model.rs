@@ -229,3 +229,62 @@ fn frep_note_loop_figures() {
     assert!((0.52..0.60).contains(&with), "{with}");
     assert!((0.31..0.39).contains(&without), "{without}");
 }
+
+/// An Xdma word (`notes/snitch.md` §1: custom-1, funct3 000, the operation in funct7).
+fn xdma(funct7: u32, rd: u32, rs1: u32, rs2: u32) -> u32 {
+    funct7 << 25 | rs2 << 20 | rs1 << 15 | rd << 7 | 0x2b
+}
+
+/// The DMA core alone copies `bytes` from DRAM to TCDM and polls DMSTATI busy until the
+/// transfer is done; its cycles with `--timing` and DRAM latency `latency`.
+fn dma_copy_cycles(bytes: u32, latency: u32) -> u64 {
+    const A3: u32 = 13;
+    let mut c = li(A0, 0x8001_0000);
+    c.extend(li(A1, TCDM));
+    c.push(xdma(0, 0, A0, 0)); // dmsrc a0, zero
+    c.push(xdma(1, 0, A1, 0)); // dmdst a1, zero
+    c.extend(li(A2, bytes));
+    c.push(xdma(2, A3, A2, 0)); // dmcpyi a3, a2, 0 (1-D)
+    c.push(xdma(4, T0, 0, 2)); // dmstati t0, 2 (busy)
+    c.push(bne_back(T0, 0, 4));
+    c.extend(li(A2, TOHOST));
+    c.extend(li(A1, 1));
+    c.push(sw(A1, A2));
+    let mut cfg = SystemConfig::preset("snitch_cluster").unwrap();
+    cfg.cluster.compute_cores = 0;
+    cfg.dma.latency = latency;
+    let mut cl = Cluster::from_code(cfg, CODE, &c, TOHOST).unwrap();
+    let o = cl
+        .run(&RunOptions {
+            max_insns: Some(1_000_000),
+            timing: true,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(o.code, 0);
+    assert_eq!(o.stats[0].dma_bytes, u64::from(bytes));
+    o.stats[0].cycles
+}
+
+/// The DMA moves 64 bytes a cycle after the DRAM latency, on the DMA core's cycle clock
+/// (issue 14, "Cycle model"): 4 KiB more take 64 cycles more, 100 cycles more latency 100
+/// cycles more, to within one poll of the busy flag (2 instructions).
+#[test]
+fn dma_bandwidth_and_latency_on_the_cycle_clock() {
+    let base = dma_copy_cycles(4096, 50);
+    let longer = dma_copy_cycles(8192, 50);
+    let later = dma_copy_cycles(4096, 150);
+    let near = |got: u64, want: u64| got.abs_diff(want) <= 2;
+    assert!(
+        near(longer - base, 64),
+        "4 KiB more: {} cycles",
+        longer - base
+    );
+    assert!(
+        near(later - base, 100),
+        "latency +100: {} cycles",
+        later - base
+    );
+    // The copy itself: latency + 4096 / 64 cycles, plus a dozen set-up and exit instructions.
+    assert!((50 + 64..50 + 64 + 20).contains(&base), "{base} cycles");
+}
