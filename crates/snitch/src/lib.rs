@@ -7,7 +7,7 @@
 //! * [`config`]: the system as TOML data, with the `snitch_cluster` and `banshee` presets.
 //! * [`cluster`]: N compute cores + a DMA core on shared memory, barrier, `wfi`/wakeup, a
 //!   deterministic round-robin schedule; [`periph`] its memory-mapped registers.
-//! * [`timing`]: the cycle model behind `--timing`.
+//! * [`timing`]: the cycle model behind `--timing`; [`tcdm`] its bank arbitration between harts.
 
 pub mod cluster;
 pub mod config;
@@ -20,6 +20,7 @@ pub mod frep;
 pub mod periph;
 pub mod prepared;
 pub mod ssr;
+pub mod tcdm;
 pub mod timing;
 
 pub use cluster::{Cluster, HartStats, Outcome, RunOptions};

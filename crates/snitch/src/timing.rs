@@ -6,7 +6,8 @@
 //!   a cycle, in order, when its source registers are ready (result hazards: an FPU result is
 //!   ready `latency + 1` cycles after issue, `latency` = the operation group's pipeline stages)
 //!   and its SSR elements are there (at most one element a cycle per SSR; two elements in one
-//!   TCDM bank in the same cycle cost one more). The integer core runs ahead of it (the
+//!   TCDM bank in the same cycle cost one more, and so do banks other harts hold that cycle:
+//!   `tcdm.rs`). The integer core runs ahead of it (the
 //!   pseudo dual-issue) until the queue is full or it needs an FP result (compares, `fmv.x.w`,
 //!   conversions to integer).
 //! * FREP repetitions are issued by the sequencer and cost the integer core nothing.
@@ -16,6 +17,7 @@
 //! [`TimingConfig::default`].
 
 use crate::prepared::{NO_SSR, Timed};
+use crate::tcdm::SharedArbiter;
 use macrosim_riscv::hart::FpGroup;
 use std::collections::VecDeque;
 
@@ -90,6 +92,8 @@ pub struct Timing {
     pub fp_ops: u64,
     pub ssr_elements: u64,
     pub stalls: Stalls,
+    /// The cluster's TCDM bank arbiter and this hart's number in it (several harts stream).
+    pub arbiter: Option<(SharedArbiter, u8)>,
 }
 
 impl Timing {
@@ -109,6 +113,7 @@ impl Timing {
             fp_ops: 0,
             ssr_elements: 0,
             stalls: Stalls::default(),
+            arbiter: None,
         }
     }
 
@@ -205,6 +210,18 @@ impl Timing {
             banks |= bank;
             t = t.max(at);
         }
+        if let Some((arbiter, hart)) = &self.arbiter
+            && !ssr_addrs.is_empty()
+        {
+            // Banks other harts hold this cycle (`tcdm.rs`), and cycles lost to them earlier.
+            let mut a = arbiter.borrow_mut();
+            let owed = a.take_owed(*hart);
+            self.stalls.ssr += owed;
+            t += owed;
+            for &(_, addr) in ssr_addrs {
+                t = t.max(a.request(*hart, self.bank(addr), t));
+            }
+        }
         self.stalls.fp_raw += operands - base;
         self.stalls.ssr += t - operands;
         for &(k, _) in ssr_addrs {
@@ -235,6 +252,18 @@ impl Timing {
         if from_core {
             self.queue.push_back(t);
         }
+    }
+
+    /// Take the cycles other harts' TCDM requests took from this one after the fact
+    /// (`tcdm.rs`): its FP subsystem runs that much later.
+    pub fn settle_tcdm(&mut self) {
+        let Some((arbiter, hart)) = &self.arbiter else {
+            return;
+        };
+        let owed = arbiter.borrow_mut().take_owed(*hart);
+        self.stalls.ssr += owed;
+        self.fpu_next += owed;
+        self.fpu_done += owed;
     }
 
     /// The hart waited until `cycle` (a barrier or `wfi`).
