@@ -1,7 +1,8 @@
 //! TCDM bank arbitration between the harts of a cluster (the cycle model).
 //!
-//! snitch_cluster's TCDM interconnect (`hw/snitch_cluster/src/snitch_tcdm_interconnect.sv`:
-//! one `rr_arb_tree` per bank) grants each bank to one request a cycle, round robin among the
+//! snitch_cluster's TCDM interconnect (`snitch_tcdm_interconnect.sv`, a wrapper of
+//! pulp-platform's `tcdm_interconnect`, whose crossbar `xbar.sv` instantiates one
+//! `rr_arb_tree` per bank) grants each bank to one request a cycle, round robin among the
 //! cores that request it in the same cycle; the losers retry the next cycle.
 //!
 //! The harts are simulated one after the other, each ahead of the others by up to a scheduling
