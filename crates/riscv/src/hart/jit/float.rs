@@ -10,7 +10,7 @@
 //!   "all 32-bit integers can be represented exactly").
 //!
 //! Everything else, and arithmetic whose host result is not clear, runs the interpreter's own
-//! routine (`helpers::fp`) with the hart state spilled around the call.
+//! routine (`helpers::fp`), the registers reloaded after the call.
 
 use super::helpers;
 use super::translate::{I32, I64, Tx};
@@ -240,10 +240,9 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(done);
     }
 
-    /// Run `op` through the interpreter's `exec_fp`, with the registers spilled before and
-    /// reloaded after; leave for the interpreter if it is illegal (then nothing changed).
+    /// Run `op` through the interpreter's `exec_fp` (the registers in `State` are current),
+    /// reload them after; leave for the interpreter if it is illegal (then nothing changed).
     fn helper(&mut self, op: &Op, op_addr: u64) {
-        self.spill();
         let f = helpers::fp as extern "C" fn(&mut State, &Op) -> u32;
         let opv = self.b.ins().iconst(I64, op_addr as i64);
         let ok = self.call(f as usize, &[I64, I64], I32, &[self.state, opv]);

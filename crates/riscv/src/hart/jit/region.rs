@@ -13,8 +13,8 @@ use crate::hart::op::{Kind, Op, X_SINK};
 
 /// The most blocks and ops one region holds: Cranelift's time grows with the function, and a
 /// region's blocks run only as far as the hot path goes.
-const MAX_BLOCKS: usize = 24;
-const MAX_OPS: usize = 768;
+const MAX_BLOCKS: usize = 8;
+const MAX_OPS: usize = 384;
 
 /// The ops of the block starting at `ops[0]` up to and including its first op the translation
 /// leaves to the interpreter, or its exit.
@@ -68,14 +68,12 @@ pub(crate) fn region(cache: &BlockCache, b: usize) -> Vec<&[Op]> {
     blocks
 }
 
-/// Registers an op reads or writes in host code: bit r of `x` (x1..x31) and of `f`. Ops run
+/// Registers ops read or write in host code: bit r of `x_used` (x1..x31) and of `f_used`. Ops run
 /// by a helper (`helpers::fp`) access the hart state directly and are not listed.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Regs {
     pub x_used: u32,
-    pub x_written: u32,
     pub f_used: u32,
-    pub f_written: u32,
 }
 
 impl Regs {
@@ -85,27 +83,15 @@ impl Regs {
         }
     }
 
-    fn xw(&mut self, r: u8) {
-        if r != X_SINK {
-            self.x(r);
-            self.x_written |= 1 << r;
-        }
-    }
-
     fn f(&mut self, r: u8) {
         self.f_used |= 1 << r;
-    }
-
-    fn fw(&mut self, r: u8) {
-        self.f(r);
-        self.f_written |= 1 << r;
     }
 
     /// Add the registers `op` uses in host code (see `translate::one`, `float::inline`).
     pub(crate) fn add(&mut self, op: &Op) {
         use Kind as K;
         match op.kind {
-            K::Li | K::Jal => self.xw(op.rd),
+            K::Li | K::Jal => self.x(op.rd),
             K::Addi
             | K::Slti
             | K::Sltiu
@@ -122,7 +108,7 @@ impl Regs {
             | K::Lhu
             | K::Jalr => {
                 self.x(op.rs1);
-                self.xw(op.rd);
+                self.x(op.rd);
             }
             K::Add
             | K::Sub
@@ -144,7 +130,7 @@ impl Regs {
             | K::Remu => {
                 self.x(op.rs1);
                 self.x(op.rs2);
-                self.xw(op.rd);
+                self.x(op.rd);
             }
             K::Sb
             | K::Sh
@@ -161,7 +147,7 @@ impl Regs {
             }
             K::Flw | K::Fld => {
                 self.x(op.rs1);
-                self.fw(op.rd);
+                self.f(op.rd);
             }
             K::Fsw | K::Fsd => {
                 self.x(op.rs1);
@@ -169,17 +155,17 @@ impl Regs {
             }
             K::FcvtDW | K::FcvtDWu | K::FmvWX => {
                 self.x(op.rs1);
-                self.fw(op.rd);
+                self.f(op.rd);
             }
             K::FmvXW => {
                 self.f(op.rs1);
-                self.xw(op.rd);
+                self.x(op.rd);
             }
             k if super::float::arithmetic(k).is_some() || super::float::sign_injection(k) => {
                 self.f(op.rs1);
                 self.f(op.rs2);
                 self.f(op.rs3);
-                self.fw(op.rd);
+                self.f(op.rd);
             }
             _ => {}
         }

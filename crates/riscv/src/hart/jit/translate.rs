@@ -3,9 +3,9 @@
 //!
 //! The function has the same effect as the interpreter's `exec` on the blocks it runs. Guest
 //! registers live in Cranelift variables: the ones the region uses are loaded from `State` on
-//! entry, and the ones it writes are stored back at every exit and before every helper that
-//! reads the hart state (which are reloaded after it). `retired` is a variable too, counted at
-//! block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
+//! entry and after every helper that may write the hart state; every write also goes through
+//! to `State`, so exits and helpers find it up to date. `retired` is a variable too, counted
+//! at block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
 //!   one into the region whose whole next block might pass `ctx.limit`);
 //! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
@@ -118,10 +118,14 @@ impl Tx<'_, '_> {
         self.b.use_var(self.xs[usize::from(r)])
     }
 
+    /// Write x[r]: the variable, and through to `State` (stores are cheap; exits then need
+    /// no spill code, which keeps translations small and quick to make).
     pub fn set_x(&mut self, r: u8, v: Value) {
         if r != X_SINK {
-            debug_assert!(self.regs.x_written & 1 << r != 0);
+            debug_assert!(self.regs.x_used & 1 << r != 0);
             self.b.def_var(self.xs[usize::from(r)], v);
+            let off = offset_of!(State, x) + 4 * usize::from(r);
+            self.b.ins().store(self.flags, v, self.state, off as i32);
         }
     }
 
@@ -139,10 +143,12 @@ impl Tx<'_, '_> {
             .store(self.flags, dirty, self.state, offset_of!(State, fs) as i32);
     }
 
-    /// Write f[rd] when mstatus.FS is known to be Dirty already.
+    /// Write f[rd] (through to `State`, as `set_x`) when mstatus.FS is known to be Dirty.
     pub fn set_f_clean(&mut self, r: u8, v: Value) {
-        debug_assert!(self.regs.f_written & 1 << r != 0);
+        debug_assert!(self.regs.f_used & 1 << r != 0);
         self.b.def_var(self.fs[usize::from(r)], v);
+        let off = offset_of!(State, f) + 8 * usize::from(r);
+        self.b.ins().store(self.flags, v, self.state, off as i32);
     }
 
     pub fn iconst(&mut self, v: u32) -> Value {
@@ -180,24 +186,6 @@ impl Tx<'_, '_> {
         self.b.def_var(self.accrued, acc);
     }
 
-    /// Store every register the region writes back to `State`.
-    pub fn spill(&mut self) {
-        for r in 1..32 {
-            if self.regs.x_written & 1 << r != 0 {
-                let v = self.b.use_var(self.xs[r]);
-                let off = offset_of!(State, x) + 4 * r;
-                self.b.ins().store(self.flags, v, self.state, off as i32);
-            }
-        }
-        for r in 0..32 {
-            if self.regs.f_written & 1 << r != 0 {
-                let v = self.b.use_var(self.fs[r]);
-                let off = offset_of!(State, f) + 8 * r;
-                self.b.ins().store(self.flags, v, self.state, off as i32);
-            }
-        }
-    }
-
     /// Reload the fast path's table and arena from `ctx.fast`.
     pub fn reload_fast(&mut self) {
         let fast = offset_of!(Ctx<'_>, fast);
@@ -217,9 +205,8 @@ impl Tx<'_, '_> {
         self.b.def_var(self.arena, arena);
     }
 
-    /// Spill, store `pc`, add `n` to `retired`, return `code`; in the current block.
+    /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
     pub fn leave(&mut self, pc: Value, n: u32, code: u32) {
-        self.spill();
         self.b
             .ins()
             .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
