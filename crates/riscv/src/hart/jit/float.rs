@@ -66,6 +66,27 @@ pub(crate) fn sign_injection(kind: Kind) -> bool {
     )
 }
 
+/// Does F/D computational op `kind` write an x register (else an f register)?
+fn writes_x(kind: Kind) -> bool {
+    use Kind as K;
+    matches!(
+        kind,
+        K::FcvtWS
+            | K::FcvtWuS
+            | K::FmvXW
+            | K::FeqS
+            | K::FltS
+            | K::FleS
+            | K::FclassS
+            | K::FeqD
+            | K::FltD
+            | K::FleD
+            | K::FclassD
+            | K::FcvtWD
+            | K::FcvtWuD
+    )
+}
+
 const BOX: i64 = i64::from_ne_bytes(0xffff_ffff_0000_0000u64.to_ne_bytes());
 
 impl Tx<'_, '_> {
@@ -241,12 +262,18 @@ impl Tx<'_, '_> {
     }
 
     /// Run `op` through the interpreter's `exec_fp` (the registers in `State` are current),
-    /// reload them after; leave for the interpreter if it is illegal (then nothing changed).
+    /// then reload what it writes (its destination, and the flags behind `accrued`); leave for
+    /// the interpreter if it is illegal (then nothing changed).
     fn helper(&mut self, op: &Op, op_addr: u64) {
         let f = helpers::fp as extern "C" fn(&mut State, &Op) -> u32;
         let opv = self.b.ins().iconst(I64, op_addr as i64);
         let ok = self.call(f as usize, &[I64, I64], I32, &[self.state, opv]);
-        self.reload();
+        if writes_x(op.kind) {
+            self.reload_x(op.rd);
+        } else {
+            self.reload_f(op.rd);
+        }
+        self.reload_accrued();
         let bad = self.b.ins().icmp_imm(IntCC::Equal, ok, 0);
         self.interpret_if(bad, op);
     }

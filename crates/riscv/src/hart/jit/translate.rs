@@ -160,20 +160,34 @@ impl Tx<'_, '_> {
     }
 
     /// Load every register the region keeps, and the accrued-FP condition, from `State`.
-    pub fn reload(&mut self) {
+    fn reload(&mut self) {
         for r in 1..32 {
-            if self.regs.x_used & 1 << r != 0 {
-                let v = self.load_state(I32, offset_of!(State, x) + 4 * r);
-                self.b.def_var(self.xs[r], v);
-            }
+            self.reload_x(r);
         }
         for r in 0..32 {
-            if self.regs.f_used & 1 << r != 0 {
-                let v = self.load_state(I64, offset_of!(State, f) + 8 * r);
-                self.b.def_var(self.fs[r], v);
-            }
+            self.reload_f(r);
         }
-        // frm == 0 && fflags.NX && fs == 3, as one comparison of masked bytes.
+        self.reload_accrued();
+    }
+
+    /// Load x[r] from `State` if the region keeps it.
+    pub fn reload_x(&mut self, r: u8) {
+        if r != X_SINK && self.regs.x_used & 1 << r != 0 {
+            let v = self.load_state(I32, offset_of!(State, x) + 4 * usize::from(r));
+            self.b.def_var(self.xs[usize::from(r)], v);
+        }
+    }
+
+    /// Load f[r] from `State` if the region keeps it.
+    pub fn reload_f(&mut self, r: u8) {
+        if self.regs.f_used & 1 << r != 0 {
+            let v = self.load_state(I64, offset_of!(State, f) + 8 * usize::from(r));
+            self.b.def_var(self.fs[usize::from(r)], v);
+        }
+    }
+
+    /// Compute `accrued` from `State`: frm == 0 && fflags.NX && fs == 3.
+    pub fn reload_accrued(&mut self) {
         let frm = self.load_state(types::I8, offset_of!(State, frm));
         let fflags = self.load_state(types::I8, offset_of!(State, fflags));
         let fs = self.load_state(types::I8, offset_of!(State, fs));
