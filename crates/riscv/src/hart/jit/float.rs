@@ -130,7 +130,10 @@ impl Tx<'_, '_> {
                 } else {
                     self.b.ins().fcvt_from_uint(types::F64, a)
                 };
-                let v = self.b.ins().bitcast(I64, cranelift_codegen::ir::MemFlags::new(), v);
+                let v = self
+                    .b
+                    .ins()
+                    .bitcast(I64, cranelift_codegen::ir::MemFlags::new(), v);
                 self.set_f(op.rd, v);
             }
             _ => self.helper(op, op_addr),
@@ -208,7 +211,8 @@ impl Tx<'_, '_> {
             } else {
                 bits
             };
-            t.b.ins().bitcast(fty, cranelift_codegen::ir::MemFlags::new(), bits)
+            t.b.ins()
+                .bitcast(fty, cranelift_codegen::ir::MemFlags::new(), bits)
         };
         let a = operand(self, op.rs1, matches!(arith, Arith::Fma(true, _)));
         let r = match arith {

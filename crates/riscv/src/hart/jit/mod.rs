@@ -1,10 +1,12 @@
 //! The translation tier: blocks the interpreter has entered often are translated to host code
-//! with Cranelift (`translate.rs`) and run from then on, block to block, by [`Jit::run`].
+//! with Cranelift, each with the decoded blocks its branches reach (`region.rs`, one function
+//! per region: `translate.rs`, `memory.rs`, `float.rs`), and run from then on, region to
+//! region, by [`Jit::run`].
 //!
 //! The interpreter stays the reference: translated code does exactly what `exec` does for the
 //! ops it translates, and hands everything else back (system, atomic and extension
 //! instructions, every exception, every MMIO access) by stopping before that instruction, which
-//! the interpreter then runs. Translations are keyed by block start and dropped with the block
+//! the interpreter then runs. Translations are keyed by their entry block's start and dropped with the block
 //! cache (`BlockCache::generation`): the cache flushes when code memory is written, on
 //! `fence.i`, and when FP is switched on or off, so the translations always match the decoded
 //! ops they were made from.
@@ -221,7 +223,10 @@ impl Jit {
     /// block's length; `None` if the entry is for the interpreter or Cranelift fails (the block
     /// is then left to the interpreter).
     fn translate(&mut self, blocks: &[&[Op]], layout: FastPath) -> Option<(Code, u32)> {
-        if !blocks[0].first().is_some_and(|op| translate::translated(op.kind)) {
+        if !blocks[0]
+            .first()
+            .is_some_and(|op| translate::translated(op.kind))
+        {
             return None;
         }
         let module = match &mut self.module {
@@ -236,7 +241,8 @@ impl Jit {
         let mut cx = module.make_context();
         cx.func.signature = translate::signature(ptr, call_conv);
         let first = self.ops.len();
-        self.ops.extend(blocks.iter().map(|ops| Box::<[Op]>::from(*ops)));
+        self.ops
+            .extend(blocks.iter().map(|ops| Box::<[Op]>::from(*ops)));
         let kept = &self.ops[first..];
         let parts: Vec<translate::Part<'_>> =
             kept.iter().map(|ops| translate::Part { ops }).collect();

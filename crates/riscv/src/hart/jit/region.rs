@@ -87,7 +87,7 @@ impl Regs {
         self.f_used |= 1 << r;
     }
 
-    /// Add the registers `op` uses in host code (see `translate::one`, `float::inline`).
+    /// Add the registers `op` uses in host code (as `translate::one` and `Tx::float` translate it).
     pub(crate) fn add(&mut self, op: &Op) {
         use Kind as K;
         match op.kind {

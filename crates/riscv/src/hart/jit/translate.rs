@@ -19,11 +19,13 @@
 
 use super::helpers::Ctx;
 use super::region::{Regs, length};
+use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
-use crate::fpu::Flags;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{AbiParam, Block, InstBuilder, MemFlags, Signature, Type, Value, types};
+use cranelift_codegen::ir::{
+    AbiParam, Block, InstBuilder, MemFlags, Signature, Type, Value, types,
+};
 use cranelift_frontend::{FunctionBuilder, Variable};
 use macrosim_core::FastPath;
 use std::mem::offset_of;
@@ -77,8 +79,8 @@ pub(crate) fn signature(ptr: Type, call_conv: cranelift_codegen::isa::CallConv) 
     sig
 }
 
-/// One block of a region: its translated ops, and the address of each (FP helpers are called
-/// with it; the caller keeps the ops alive as long as the code).
+/// One block of a region: its translated ops (`region::block_ops`), kept alive by the caller
+/// as long as the code (FP helpers are called with their addresses).
 pub(crate) struct Part<'a> {
     pub ops: &'a [Op],
 }
@@ -268,7 +270,10 @@ impl Tx<'_, '_> {
         self.b.def_var(self.ret, r);
         let limit = self.b.use_var(self.limit);
         let end = self.b.ins().iadd_imm(r, i64::from(len));
-        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let fits = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
         let out = self.b.create_block();
         self.b.ins().brif(fits, head, &[], out, &[]);
         self.b.switch_to_block(out);
@@ -366,10 +371,9 @@ pub(crate) fn region(
     t.reload_fast();
     let r = t.load_state(I64, offset_of!(State, retired));
     t.b.def_var(ret, r);
-    let l = t
-        .b
-        .ins()
-        .load(I64, t.flags, ctx, offset_of!(Ctx<'_>, limit) as i32);
+    let l =
+        t.b.ins()
+            .load(I64, t.flags, ctx, offset_of!(Ctx<'_>, limit) as i32);
     t.b.def_var(limit, l);
     let first = t.heads[0].1;
     t.b.ins().jump(first, &[]);
