@@ -1,11 +1,11 @@
-//! MVMUL's datapath on whole Dst rows: the same arithmetic as [`arith::dot16_decoded`] (the
+//! MVMUL's datapath on whole Dst rows: the same arithmetic as [`super::arith::dot16_decoded`] (the
 //! per-datum model, MVMUL.md with ttsim's rounding rules), laid out with the 16 output columns
 //! side by side so that the compiler turns each step into vector instructions. Every product
 //! of a 5-bit SrcA slice and a 7-bit SrcB slice is exact in 32-bit integers, so the group
 //! alignment and rounding are integer shifts per column; only the final accumulation into
 //! Dst (renormalisation) stays per datum.
 
-use super::arith::{self, AccMode, Operand};
+use super::arith::{AccMode, Operand};
 
 /// An exponent that marks a zero operand: the sum of two stays negative.
 const ZERO_EXP: i32 = -(1 << 20);
@@ -72,7 +72,7 @@ impl SrcBRow {
 /// One group of 8 products (k = 8g .. 8g+8) for all 16 columns: the group's exponent (the
 /// largest product exponent; a zero product counts with `zero_exp`) and the sum of the
 /// products aligned to it, each rounded half away from zero one bit below the group's unit
-/// (as [`arith::dot16_decoded`]).
+/// (as [`super::arith::dot16_decoded`]).
 #[inline(always)]
 fn group(a: &SrcALanes, b: &SrcBRow, g: usize, zero_exp: i32) -> ([i32; 16], [i32; 16]) {
     let mut e = [[0i32; 16]; 8];
@@ -103,7 +103,7 @@ fn group(a: &SrcALanes, b: &SrcBRow, g: usize, zero_exp: i32) -> ([i32; 16], [i3
 }
 
 /// The 16 columns' group terms: [`Term`]s side by side (a group whose exponent is not
-/// positive is the zero term, as in [`arith::dot16_decoded`]).
+/// positive is the zero term, as in [`super::arith::dot16_decoded`]).
 struct Terms {
     sign: [u32; 16],
     exp: [i32; 16],
@@ -137,7 +137,7 @@ fn align(man: u32, from: i32, to: i32, sign: u32) -> u32 {
     if d >= 31 { 0 } else { r }
 }
 
-/// [`arith::accumulate`] on 16 columns at once, written without branches so that it
+/// [`super::arith::accumulate`] on 16 columns at once, written without branches so that it
 /// vectorizes; the same integer steps (the sum fits in 31 bits: two terms below 2^28 and a
 /// Dst mantissa below 2^24).
 #[inline(always)]
@@ -147,7 +147,11 @@ fn accumulate(t0: &Terms, t1: &Terms, dst: &mut [u32; 16], mode: AccMode) {
         let d = dst[j];
         let dsign = d >> 31;
         let dexp = ((d >> 23) & 0xff) as i32;
-        let dman = if dexp == 0 { 0 } else { (d & 0x7f_ffff) | 0x80_0000 };
+        let dman = if dexp == 0 {
+            0
+        } else {
+            (d & 0x7f_ffff) | 0x80_0000
+        };
         let exp = t0.exp[j].max(t1.exp[j]).max(dexp);
         let mut m0 = align(t0.man[j], t0.exp[j], exp, t0.sign[j]);
         let mut m1 = align(t1.man[j], t1.exp[j], exp, t1.sign[j]);
@@ -187,13 +191,22 @@ fn accumulate(t0: &Terms, t1: &Terms, dst: &mut [u32; 16], mode: AccMode) {
         } else {
             (32, (31 << 23) | (0x3ff << 13))
         };
-        let bits = (sign << 31) | if e >= limit { sat } else { ((e.max(0) as u32) << 23) | man };
-        dst[j] = if exp <= 0 || total == 0 || e <= 0 { 0 } else { bits };
+        let bits = (sign << 31)
+            | if e >= limit {
+                sat
+            } else {
+                ((e.max(0) as u32) << 23) | man
+            };
+        dst[j] = if exp <= 0 || total == 0 || e <= 0 {
+            0
+        } else {
+            bits
+        };
     }
 }
 
 /// One Dst row of MVMUL: `dst[j] += Σ_k b[k]·a[k][j]` (FP32 patterns in, FP32 patterns out,
-/// as [`arith::accumulate`] keeps them).
+/// as [`super::arith::accumulate`] keeps them).
 #[inline(always)]
 fn row_generic(a: &SrcALanes, b: &SrcBRow, dst: &mut [u32; 16], mode: AccMode, adj: i32) {
     // A zero product's exponent is `adj` clamped at 0 (arith::dot16_decoded), here without adj.
@@ -224,6 +237,7 @@ pub fn row(a: &SrcALanes, b: &SrcBRow, dst: &mut [u32; 16], mode: AccMode, adj: 
 
 #[cfg(test)]
 mod tests {
+    use super::super::arith;
     use super::*;
 
     /// A small deterministic generator (xorshift) for Src datums of every kind: zeros,

@@ -164,15 +164,20 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - rows);
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
-    let srca: [[u32; 16]; 16] = std::array::from_fn(|k| {
-        b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a)
-    });
+    let srca: [[u32; 16]; 16] =
+        std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
     let a = lanes::SrcALanes::new(&srca, m.phase);
     let adj = arith::product_exp_adj(m.mode, m.phase);
     for i in 0..rows {
         let brow = b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b);
         let mut d: [u32; 16] = std::array::from_fn(|j| read_dst(b, &m, dst_row + i, j));
-        lanes::row(&a, &lanes::SrcBRow::new(&brow, m.phase), &mut d, m.mode, adj);
+        lanes::row(
+            &a,
+            &lanes::SrcBRow::new(&brow, m.phase),
+            &mut d,
+            m.mode,
+            adj,
+        );
         for (j, v) in d.into_iter().enumerate() {
             write_dst(b, &m, dst_row + i, j, v);
         }
