@@ -9,7 +9,7 @@
 
 use super::config::{CfgField, Fields, cfg};
 use super::{Backend, ExecResult};
-use macrosim_core::SparseMemory;
+use macrosim_core::{Access, SparseMemory};
 use std::sync::OnceLock;
 
 /// Per-unpacker state not in the register files.
@@ -398,8 +398,26 @@ pub(super) fn execute(
         };
         Ok(if n == 32 { v } else { v & ((1 << n) - 1) })
     };
+    // The 16 datums of a row are contiguous in L1: read them at once (bytes beyond them are
+    // only loaded, never used), falling back to datum-by-datum reads near a fault.
+    let mut span = [0u8; 72];
+    let (mut span_bit, mut span_ok) = (0u64, false);
     for i in 0..count {
-        let raw = read(l1, bit_addr, bits)?;
+        if i % 16 == 0 {
+            span_bit = bit_addr & !7;
+            let len = 2 * bits as usize + 8;
+            span_ok = l1
+                .read_into(bit_addr / 8, &mut span[..len], Access::Read)
+                .is_ok();
+        }
+        let raw = if span_ok {
+            let off = (bit_addr - span_bit) as usize;
+            let at = off / 8;
+            let word = u64::from_le_bytes(span[at..at + 8].try_into().expect("8 bytes"));
+            (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits))
+        } else {
+            read(l1, bit_addr, bits)?
+        };
         bit_addr += u64::from(bits);
         if (i + 1) % 16 == 0 {
             bit_addr = bit_addr - 16 * u64::from(bits) + row_stride * 8;

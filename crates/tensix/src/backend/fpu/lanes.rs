@@ -36,12 +36,12 @@ fn lane(o: Operand) -> (i32, i32, i32) {
 
 impl SrcALanes {
     /// `rows[k][j]`: SrcA row k, already masked to the Src format.
-    pub fn new(rows: &[[u32; 16]; 16], phase: u32) -> Box<SrcALanes> {
-        let mut a = Box::new(SrcALanes {
+    pub fn new(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
+        let mut a = SrcALanes {
             exp: [[0; 16]; 16],
             slice: [[0; 16]; 16],
             sign: [[0; 16]; 16],
-        });
+        };
         for k in 0..16 {
             for j in 0..16 {
                 let (e, s, g) = lane(Operand::srca(rows[k][j], phase));
