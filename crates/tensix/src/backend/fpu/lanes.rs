@@ -5,6 +5,9 @@
 //! alignment and rounding are integer shifts per column; only the final accumulation into
 //! Dst (renormalisation) stays per datum.
 
+// The lane loops index several arrays by the same column or k, the form the vectorizer takes.
+#![allow(clippy::needless_range_loop)]
+
 use super::arith::{AccMode, Operand};
 
 /// An exponent that marks a zero operand: the sum of two stays negative.
