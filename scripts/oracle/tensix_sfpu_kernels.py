@@ -86,6 +86,13 @@ def exp(x):
     return res
 
 
+def exp_fast(x):
+    """ckernel_sfpu_exp.h fast approximate exp (Schraudolph; the DISABLE_SFPLOADMACRO loop of
+    _calculate_exponential_ without its -88.5 clamp): (A x + (B - C)) to UINT16, << 15."""
+    i = r.stoch_rnd(6, r.mad(0x43B8AA3B, x, 0x46FDE9A3), 0, 0x40_0000)
+    return (i << 15) & r.M32
+
+
 SIGMOID_TABLE = [0x32F433D9, 0x300A318A, 0x7C002A35, 0, 0x23C89018, 0x30272BAA, 0x37FF34CC]
 GELU_TABLE = [0x37E7322B, 0x38E138F3, 0x38003852, 0, 0xB12286D8, 0xB437B479, 0x7C00AFA4]
 
@@ -125,12 +132,13 @@ KERNELS_ = {
     "recip": (recip, lambda x: 1.0 / x if x != 0 else math.copysign(math.inf, x)),
     "sqrt": (sqrt, lambda x: math.sqrt(x) if x >= 0 else math.nan),
     "exp": (exp, lambda x: math.exp(x) if x < 700 else math.inf),
+    "exp_fast": (exp_fast, math.exp),
     "sigmoid": (sigmoid, sigmoid64),
     "gelu": (gelu, gelu64),
 }
 
 
-def make_inputs():
+def make_inputs(only=None):
     rng = np.random.default_rng(9)
 
     def log_uniform(lo, hi, n):
@@ -144,8 +152,11 @@ def make_inputs():
         "exp": np.concatenate([rng.uniform(-85, 85, 1016), [0.0, 1.0, -1.0, 88.0, 100.0, -100.0, 200.0, -87.0]]),
         "sigmoid": np.concatenate([rng.uniform(-8, 8, 1020), [0.0, 4.0, -4.0, 10.0]]),
         "gelu": np.concatenate([rng.uniform(-5, 5, 1020), [0.0, 3.0, -3.0, 6.0]]),
+        "exp_fast": np.concatenate([rng.uniform(-88, 88, 1020), [0.0, 1.0, -1.0, 88.0]]),
     }
     for name, v in vals.items():
+        if only and name not in only:
+            continue
         m = v.astype(np.float32).reshape(32, 32)
         tf.write_matrix(KERNELS / f"data/act_{name}.txt", m, f"input of sfpu_{name} 32x32 FP32, %.9g")
 
@@ -182,6 +193,16 @@ def report(name, a, out):
         worst_rel = max(worst_rel, abs(y - want) / abs(want))
         worst_ulp = max(worst_ulp, abs(y - want) / ulp)
     print(f"  {name}: worst vs float64: abs {worst_abs:.3g}, rel {worst_rel:.3g}, {worst_ulp:.2f} ulp")
+    if name == "exp_fast":
+        # the algorithm in exact arithmetic: i = round(A x + (B - C)), value 2^(i/256 - 127) read
+        # as FP32 bits i << 15, i.e. 2^(e - 127) (1 + m/256) for i = 256 e + m
+        a, bc = r.f32(0x43B8AA3B), r.f32(0x46FDE9A3)
+        e = 0.0
+        for x in np.linspace(-80, 80, 200001):
+            i = math.floor(a * x + bc + 0.5)
+            v = 2.0 ** ((i >> 8) - 127) * (1 + (i & 255) / 256)
+            e = max(e, abs(v - math.exp(x)) / math.exp(x))
+        print(f"  {name}: the algorithm's own worst relative error on [-80, 80] (float64): {e:.5g}")
     if name in ("sigmoid", "gelu"):
         table, mod1, g = (SIGMOID_TABLE, 3, sigmoid64) if name == "sigmoid" else (GELU_TABLE, 2, gelu64)
         grid = np.linspace(-8, 8, 160001)
@@ -195,7 +216,7 @@ def report(name, a, out):
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "check"
     if mode == "inputs":
-        make_inputs()
+        make_inputs(sys.argv[2:])
         return 0
     stale = 0
     for name in KERNELS_:

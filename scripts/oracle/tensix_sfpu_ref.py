@@ -127,3 +127,76 @@ def bf16(x16):
 def i32(x):
     x &= M32
     return x - (1 << 32) if x & SIGN else x
+
+
+# ---- the pages' conversions (SFPCAST.md, SFPSTOCHRND_*.md, VectorUnit.md) ----------------------
+
+
+class Prng:
+    def __init__(self, states):
+        self.s = list(states)
+
+    def advance(self, lane):
+        res = self.s[lane]
+        taps = bin(res & 0x8020_0003).count("1")
+        self.s[lane] = ((~taps & 1) << 31 | res >> 1) & M32
+        return res
+
+
+def cast(c, stoch_bits=None):
+    sign, mag = c & SIGN, c & 0x7FFF_FFFF
+    lz = 32 - mag.bit_length() if mag else 157
+    norm = (mag << (lz & 31)) & M32
+    d = (sign + ((157 - lz) << 23) + (norm >> 8)) & M32
+    if stoch_bits is not None:
+        up = (norm & 0xFE) > ((stoch_bits >> 9) & 0xFE)
+    else:
+        up = bool(norm & 0x80) and bool(norm & 0x17F)
+    return (d + up) & M32
+
+
+def stoch_rnd(mod1, c, shift, prng_bits):
+    if mod1 in (0, 1):
+        e = (c >> 23) & 0xFF
+        if e == 0:
+            return 0
+        if e == 255:
+            return c & 0xFF80_0000
+        mask, keep = (0x1FFF, 10) if mod1 == 0 else (0xFFFF, 7)
+        disc = c & mask
+        x = c - disc
+        return x + mask + 1 if (disc << keep) >= prng_bits else x
+    if mod1 in (4, 5):
+        sign = c & SIGN
+        mag = ((c & 0x7FFF_FFFF) << 23) >> shift
+        mag = (mag >> 23) + ((mag & 0x7F_FFFF) >= prng_bits)
+        if mod1 == 4:
+            return min(mag, 255)
+        mag = min(mag, 127)
+        return (sign if mag else 0) + mag
+    keep_sign, top = {2: (False, 255), 3: (True, 127), 6: (False, 65535), 7: (True, 32767)}[mod1]
+    sign = c & SIGN if keep_sign else 0
+    e = ((c >> 23) & 0xFF) - 127
+    if e < -1:
+        return 0
+    if e >= 16:
+        return sign + top
+    m = 0x80_0000 | c & 0x7F_FFFF
+    m = m << e if e >= 0 else m >> -e
+    m = min((m >> 23) + ((m & 0x7F_FFFF) >= prng_bits), top)
+    return (sign if m else 0) + m
+
+
+def lut8(x):
+    if x == 0xFF:
+        return 0
+    return (x >> 7) << 31 | (127 - ((x >> 4) & 7)) << 23 | (x & 0xF) << 19
+
+
+def lut(regs, mod0):
+    l3 = regs[3]
+    b = l3 & 0x7FFF_FFFF
+    fb = f32(b)
+    co = regs[0 if fb < 1.0 else 1 if fb < 2.0 else 2]
+    d = mad(lut8((co >> 8) & 0xFF), b, lut8(co & 0xFF))
+    return d & 0x7FFF_FFFF | l3 & SIGN if mod0 & 4 else d

@@ -68,3 +68,6 @@ for act in recip sqrt exp sigmoid gelu; do
     ACT=$(echo "$act" | tr a-z A-Z)
     build "sfpu_${act}_math" sfpu_act.c 1 -DACT_"$ACT"
 done
+# the fast approximate exp, as a plain loop and through SFPLOADMACRO (same results)
+build sfpu_exp_fast_math sfpu_act.c 1 -DACT_EXP_FAST
+build sfpu_exp_fast_loadmacro_math sfpu_act.c 1 -DACT_EXP_FAST -DUSE_LOADMACRO

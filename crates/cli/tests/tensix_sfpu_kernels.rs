@@ -12,7 +12,14 @@
 //! - sigmoid and gelu are six-piece linear tables: their bound is the table's own worst error on
 //!   [-8, 8] against the function in float64 (sigmoid 0.017742, gelu 0.023411, printed by
 //!   tensix_sfpu_kernels.py) plus FP32 rounding, stated as an absolute error;
+//! - exp_fast, the fast approximate exp (Schraudolph, `_calculate_exponential_` with
+//!   FAST_APPROX): the algorithm's own worst relative error in exact arithmetic on [-80, 80],
+//!   0.031214 (printed by tensix_sfpu_kernels.py), plus the SFPMAD rounding of A x + (B − C)
+//!   (≤ 2^-9 of one step of 2^(1/256)): 0.03123 relative;
 //! - relu is exact.
+//!
+//! `sfpu_exp_fast_loadmacro.toml` runs exp_fast through SFPLOADMACRO and must give the very same
+//! output as the plain loop (`sfpu_exp_fast.toml`): both manifests name one expected file.
 //!
 //! An ulp is that of FP32 at the float64 result: 2^(exponent − 23). Results outside FP32's range
 //! are +-inf above FLT_MAX and 0 below the smallest normal (the SFPU flushes denormals).
@@ -34,6 +41,7 @@ fn values(rel: &str) -> Vec<f32> {
 enum Bound {
     Ulps(f64),
     Abs(f64),
+    Rel(f64),
     Exact,
 }
 
@@ -71,9 +79,13 @@ fn check(name: &str, f: impl Fn(f64) -> f64, bound: Bound) -> f64 {
         let (e, limit) = match bound {
             Bound::Ulps(n) => (err / ulp(want), n),
             Bound::Abs(a) => (err, a),
+            Bound::Rel(a) => (err / want.abs(), a),
             Bound::Exact => (err, 0.0),
         };
-        assert!(e <= limit, "{name}({x:e}) = {got:e}, want {want:e}: error {e:e} > {limit:e}");
+        assert!(
+            e <= limit,
+            "{name}({x:e}) = {got:e}, want {want:e}: error {e:e} > {limit:e}"
+        );
         worst = worst.max(e);
     }
     worst
@@ -103,7 +115,11 @@ fn relu_is_exact() {
     let x = values("data/sfpu_a.txt");
     let y = values("expected/sfpu_relu.c.txt");
     for (&x, &y) in x.iter().zip(&y) {
-        assert_eq!(y.to_bits(), if x > 0.0 { x.to_bits() } else { 0 }, "relu({x})");
+        assert_eq!(
+            y.to_bits(),
+            if x > 0.0 { x.to_bits() } else { 0 },
+            "relu({x})"
+        );
     }
 }
 
@@ -127,7 +143,11 @@ fn exp_within_one_ulp() {
 
 #[test]
 fn sigmoid_within_its_table_error() {
-    let w = check("sigmoid", |x| 1.0 / (1.0 + (-x).exp()), Bound::Abs(0.017_742 + 1e-6));
+    let w = check(
+        "sigmoid",
+        |x| 1.0 / (1.0 + (-x).exp()),
+        Bound::Abs(0.017_742 + 1e-6),
+    );
     eprintln!("sigmoid: worst {w:.6} abs");
 }
 
@@ -143,4 +163,63 @@ fn gelu_within_its_table_error() {
     };
     let w = check("gelu", gelu, Bound::Abs(0.023_411 + 1e-6));
     eprintln!("gelu: worst {w:.6} abs");
+}
+
+#[test]
+fn exp_fast_within_schraudolph_error() {
+    let w = check("exp_fast", f64::exp, Bound::Rel(0.031_23));
+    eprintln!("exp_fast: worst {w:.6} relative");
+}
+
+#[test]
+fn loadmacro_exp_fast_expects_the_plain_loops_output() {
+    let read = |name: &str| std::fs::read_to_string(kernels().join(name)).unwrap();
+    let (plain, mac) = (
+        read("sfpu_exp_fast.toml"),
+        read("sfpu_exp_fast_loadmacro.toml"),
+    );
+    let body = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| !l.starts_with('#') && !l.starts_with("trisc1"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(
+        body(&plain),
+        body(&mac),
+        "the same inputs and the same expected output"
+    );
+    assert!(plain.contains("trisc1 = \"build/sfpu_exp_fast_math.elf\""));
+    assert!(mac.contains("trisc1 = \"build/sfpu_exp_fast_loadmacro_math.elf\""));
+    // both bit-exact (tensix_run.rs), the macro one with fewer SFPU instructions issued: one
+    // SFPLOADMACRO + SFPNOP per 32 datums instead of six instructions
+    let sfpu_issued = |m: &str| -> u64 {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_macrosim"))
+            .args(["tensix", "run", "--stats"])
+            .arg(kernels().join(m))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        let at = text.find("sfpu ").expect("--stats names the sfpu count") + 5;
+        text[at..]
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (p, m) = (
+        sfpu_issued("sfpu_exp_fast.toml"),
+        sfpu_issued("sfpu_exp_fast_loadmacro.toml"),
+    );
+    assert!(
+        m * 2 < p,
+        "SFPU instructions issued: plain {p}, SFPLOADMACRO {m}"
+    );
 }

@@ -14,6 +14,12 @@
  *               (table 2, sign of x kept) plus 0.5
  *   ACT_GELU    ckernel_sfpu_gelu.h _calculate_gelu_appx_: 0.5 x plus SFPLUTFP32 six-piece FP16
  *               table (table 1) of |x|
+ *   ACT_EXP_FAST ckernel_sfpu_exp.h's fast approximate exp (Schraudolph): i = A x + (B - C) rounded
+ *               to UINT16 (SFP_STOCH_RND), shifted left 15 into the exponent; inputs in
+ *               [-88, 88] (tt-llk first clamps to -88.5; left out here). With -DUSE_LOADMACRO
+ *               the same instructions run as tt-llk schedules them: one SFPLOADMACRO per 32
+ *               datums with the MAD, round, simple (shift) and store sub-units overlapped
+ *               (SFPLOADMACRO.md); without, as tt-llk's DISABLE_SFPLOADMACRO loop.
  * (relu is sfpu_ops.c -DOPS_RELU.) Each body handles one LReg of 32 datums (SFPLOAD.md) and is
  * pushed 32 times; every SFPMAD-class result is followed by an SFPNOP before it is read
  * (SFPMAD.md "Instruction scheduling"). */
@@ -224,8 +230,45 @@ static void body(void)
     push(TT_OP_SFPSTORE(L3, SFP_FP32, 3, 0));
 #endif
 }
+#elif defined(ACT_EXP_FAST)
+#define SFPLOADMACRO_FAST_EXP
+#define STOCHRND_FP32_TO_UINT16 6u
+static void init(void)
+{
+    lreg_config(LPRGM0, 0x43B8AA3Bu); /* A = 256 / ln 2 */
+    lreg_config(LPRGM1, 0x46FDE9A3u); /* B - C = 32500.818359375 */
+#if defined(USE_LOADMACRO)
+    /* InstructionTemplate[1..3] through the backdoor (VD = 12 + i, SFPCONFIG.md): the MAD, the
+     * rounding and the shift. */
+    push(TT_OP_SFPMAD(LPRGM0, 0, LPRGM1, 13, 0));
+    push(TT_OP_SFP_STOCH_RND(0, 0, 0, 0, 14, STOCHRND_FP32_TO_UINT16));
+    push(TT_OP_SFPSHFT(15, 0, 15, SHFT_IMM));
+    /* Sequence[0], tt-llk's: simple 0xDF (template 3, delay 3, VB = the loaded LReg, VD =
+     * LReg16), MAD 0x85 (template 1, delay 0, VB = the loaded LReg), round 0x16 (template 2,
+     * delay 2), store 0x63 (delay 4, from LReg16). */
+    push(TT_OP_SFPLOADI(L0, LOADI_LOWER, 0x85DF));
+    push(TT_OP_SFPLOADI(L0, LOADI_UPPER, 0x6316));
+    push(TT_OP_SFPCONFIG(0, 4, 0));
+    push(TT_OP_SFPCONFIG(0x10, 8, 1)); /* Misc: macro 0 stores with the load's Mod0, delays in cycles */
+#endif
+}
+
+/* The 32 datums at Dst address `addr` (0, 2, .., 62 over the tile). */
+static void body_at(uint32_t addr)
+{
+#if defined(USE_LOADMACRO)
+    push(TT_OP_SFPLOADMACRO((addr >> 1) & 3u, SFP_FP32, 3, addr)); /* macro 0, LReg 0..3 */
+    push(TT_OP_SFPNOP());
 #else
-#error "define ACT_RECIP, ACT_SQRT, ACT_EXP, ACT_SIGMOID or ACT_GELU"
+    push(TT_OP_SFPLOAD(L0, SFP_FP32, 3, addr));
+    mad(LPRGM0, L0, LPRGM1, L0);
+    push(TT_OP_SFP_STOCH_RND(0, 0, 0, L0, L0, STOCHRND_FP32_TO_UINT16));
+    push(TT_OP_SFPSHFT(15, 0, L0, SHFT_IMM));
+    push(TT_OP_SFPSTORE(L0, SFP_FP32, 3, addr));
+#endif
+}
+#else
+#error "define ACT_RECIP, ACT_SQRT, ACT_EXP, ACT_SIGMOID, ACT_GELU or ACT_EXP_FAST"
 #endif
 
 int main(void)
@@ -240,10 +283,19 @@ int main(void)
 
     math_wait_unpack_to_dest();
     math_wait_for_dest_available();
+#if defined(SFPLOADMACRO_FAST_EXP)
+    for (uint32_t i = 0; i < 32u; i++) {
+        body_at(2u * i);
+    }
+    for (uint32_t i = 0; i < 6u; i++) {
+        push(TT_OP_SFPNOP()); /* the last macro's scheduled instructions */
+    }
+#else
     for (uint32_t i = 0; i < 32u; i++) {
         body();
         push(TT_OP_INCRWC(0, 2, 0, 0)); /* the next 32 datums */
     }
+#endif
     push(TT_OP_SETC16(ADDR_MOD_SET_Base_ADDR32, 0));
     math_dest_section_done(0);
     done(1, DONE_OK);
