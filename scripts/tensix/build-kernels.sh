@@ -71,3 +71,5 @@ done
 # the fast approximate exp, as a plain loop and through SFPLOADMACRO (same results)
 build sfpu_exp_fast_math sfpu_act.c 1 -DACT_EXP_FAST
 build sfpu_exp_fast_loadmacro_math sfpu_act.c 1 -DACT_EXP_FAST -DUSE_LOADMACRO
+# a generic SFPU driver: pushes the instruction words an input places at 0x51000
+build sfpu_prog_math sfpu_prog.c 1 -DPROG_ADDR=0x51000u
