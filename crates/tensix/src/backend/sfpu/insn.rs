@@ -82,7 +82,7 @@ impl Insn {
             }
             0x8f | 0x95 => {}
             0x90 => i.vc = Some(f(8, 4) as usize),
-            0x76..=0x83 | 0x87..=0x8d | 0x92 | 0x94 => {
+            0x76..=0x83 | 0x87..=0x8d | 0x92 | 0x94 | 0x96 | 0x97 => {
                 i.imm = f(12, 12);
                 i.vc = Some(f(8, 4) as usize);
                 // SFPSHFT2.md SHFT_LREG: VB is the low bits of the Imm12 field.

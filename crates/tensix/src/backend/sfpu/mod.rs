@@ -7,6 +7,7 @@
 //! templates with the operand overrides of SFPLOADMACRO.md.
 
 mod arith;
+mod compare;
 mod cond;
 mod config;
 mod dst_io;
@@ -125,6 +126,10 @@ impl Sfpu {
 /// Executes one SFPU instruction word issued by thread `t`: first whatever SFPLOADMACRO
 /// scheduled for this step (which wins its sub-unit, SFPLOADMACRO.md), then the instruction.
 pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
+    if b.table.by_opcode(opcode).is_none() {
+        // e.g. Blackhole's SFPGT / SFPLE issued on Wormhole B0
+        return Err(format!("opcode {opcode:#04x} is not an SFPU instruction of this architecture"));
+    }
     let i = Insn::decode(opcode, w)?;
     b.sfpu.issued_this_cycle = true;
     let busy = loadmacro::step(b).map_err(|(_, w, e)| format!("scheduled {w:#010x}: {e}"))?;
@@ -167,6 +172,7 @@ fn exec(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
         0x91 => config::sfpconfig(s, i),
         0x92 => lanes::swap(s, i),
         0x94 => lanes::shft2(s, i),
+        0x96 | 0x97 => compare::gt_le(s, i),
         op => Err(format!("opcode {op:#04x} is not an SFPU instruction")),
     }
 }
