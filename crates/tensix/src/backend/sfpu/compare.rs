@@ -20,7 +20,11 @@ pub fn gt_le(s: &mut Sfpu, i: &Insn) -> ExecResult {
         }
         let c_smaller = sign_mag_is_smaller(s.lregs[vc][lane], s.lregs[vd][lane]);
         // SFPGT: VC < VD; SFPLE: its negation, VC >= VD.
-        let r = if i.opcode == 0x97 { c_smaller } else { !c_smaller };
+        let r = if i.opcode == 0x97 {
+            c_smaller
+        } else {
+            !c_smaller
+        };
         if s.lane_enabled(lane) {
             if i.mode & SET_VD != 0 {
                 s.write(vd, lane, if r { u32::MAX } else { 0 });
@@ -46,14 +50,6 @@ pub fn gt_le(s: &mut Sfpu, i: &Insn) -> ExecResult {
 mod tests {
     use super::super::test_util::*;
     use super::*;
-    use crate::Arch;
-    use crate::isa::asm::assemble;
-
-    fn run_bh(s: &mut Sfpu, text: &str) {
-        let w = assemble(Arch::Blackhole, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        let i = Insn::decode((w >> 24) as u8, w).unwrap();
-        gt_le(s, &i).unwrap();
-    }
 
     // SFPGT.md / SFPLE.md: VD > VC and VD <= VC in the total order -NaN < -Inf < .. < -0 < +0 <
     // .. < +Inf < +NaN; SET_VD writes -1 / 0, SET_CC the flags, MUTATE_STACK the stack's top.
@@ -61,17 +57,24 @@ mod tests {
     fn gt_and_le_modes() {
         let d = [1.0f32, -0.0, 2.0, f32::NEG_INFINITY];
         let c = [0.5f32, 0.0, 2.0, -1.0];
-        let mut s = Sfpu::default();
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
         set(&mut s, 0, |l| d[l % 4].to_bits());
         set(&mut s, 1, |l| c[l % 4].to_bits());
-        run_bh(&mut s, "SFPGT 0, 1, 0, 9"); // SET_VD | SET_CC
+        ok(&mut s, "SFPGT 0, 1, 0, 9"); // SET_VD | SET_CC
         let gt = [true, false, false, false];
         for lane in 0..8 {
-            assert_eq!(s.lregs[0][lane], if gt[lane % 4] { u32::MAX } else { 0 }, "lane {lane}");
+            assert_eq!(
+                s.lregs[0][lane],
+                if gt[lane % 4] { u32::MAX } else { 0 },
+                "lane {lane}"
+            );
             assert_eq!(s.lane_flags[lane], gt[lane % 4], "lane {lane}");
         }
         set(&mut s, 0, |l| d[l % 4].to_bits());
-        run_bh(&mut s, "SFPLE 0, 1, 0, 1"); // SET_CC only: VD unchanged
+        ok(&mut s, "SFPLE 0, 1, 0, 1"); // SET_CC only: VD unchanged
         assert_eq!(s.lregs[0][0], 1.0f32.to_bits());
         for lane in 0..8 {
             assert_eq!(s.lane_flags[lane], !gt[lane % 4], "lane {lane}");
@@ -81,14 +84,14 @@ mod tests {
             st.entries[0].lane_flags = true;
             st.len = 1;
         }
-        run_bh(&mut s, "SFPGT 0, 1, 0, 2");
+        ok(&mut s, "SFPGT 0, 1, 0, 2");
         for lane in 0..8 {
             assert_eq!(s.flag_stack[lane].entries[0].lane_flags, gt[lane % 4]);
         }
         for st in s.flag_stack.iter_mut() {
             st.entries[0].lane_flags = false;
         }
-        run_bh(&mut s, "SFPLE 0, 1, 0, 6");
+        ok(&mut s, "SFPLE 0, 1, 0, 6");
         for lane in 0..8 {
             assert_eq!(s.flag_stack[lane].entries[0].lane_flags, !gt[lane % 4]);
         }

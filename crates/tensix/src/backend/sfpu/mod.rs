@@ -60,6 +60,8 @@ pub struct Sfpu {
     pub scheduled: loadmacro::Scheduled,
     /// Whether an SFPU instruction issued in the current backend cycle.
     issued_this_cycle: bool,
+    /// Blackhole's SFPU (`--arch bh`): SFPMAD's BH rules (arith.rs) and SFPGT/SFPLE.
+    pub blackhole: bool,
 }
 
 impl Default for Sfpu {
@@ -82,11 +84,20 @@ impl Default for Sfpu {
             shfl_vc0: [0; LANES],
             scheduled: loadmacro::Scheduled::default(),
             issued_this_cycle: false,
+            blackhole: false,
         }
     }
 }
 
 impl Sfpu {
+    /// The Vector Unit of the architecture whose instruction table is `table`.
+    pub fn for_table(table: &'static crate::isa::IsaTable) -> Sfpu {
+        Sfpu {
+            blackhole: std::ptr::eq(table, crate::Arch::Blackhole.table()),
+            ..Sfpu::default()
+        }
+    }
+
     /// VectorUnit.md `IsLaneEnabled`.
     #[inline]
     pub fn lane_enabled(&self, lane: usize) -> bool {
@@ -128,7 +139,9 @@ impl Sfpu {
 pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
     if b.table.by_opcode(opcode).is_none() {
         // e.g. Blackhole's SFPGT / SFPLE issued on Wormhole B0
-        return Err(format!("opcode {opcode:#04x} is not an SFPU instruction of this architecture"));
+        return Err(format!(
+            "opcode {opcode:#04x} is not an SFPU instruction of this architecture"
+        ));
     }
     let i = Insn::decode(opcode, w)?;
     b.sfpu.issued_this_cycle = true;
@@ -183,12 +196,18 @@ pub(crate) mod test_util {
     use crate::Arch;
     use crate::isa::asm::assemble;
 
-    /// Runs one assembled instruction on a bare Vector Unit (no Dst access).
+    /// Runs one assembled instruction on a bare Vector Unit (no Dst access), of Blackhole when
+    /// `s.blackhole`, else of Wormhole B0.
     pub fn run(s: &mut Sfpu, text: &str) -> ExecResult {
-        let w = assemble(Arch::WormholeB0, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let arch = if s.blackhole {
+            Arch::Blackhole
+        } else {
+            Arch::WormholeB0
+        };
+        let w = assemble(arch, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let i = Insn::decode((w >> 24) as u8, w)?;
         config::backdoor_load(s, &i);
-        let mut b = Backend::new(Arch::WormholeB0.table());
+        let mut b = Backend::new(arch.table());
         std::mem::swap(&mut b.sfpu, s);
         let r = exec(&mut b, 0, &i);
         std::mem::swap(&mut b.sfpu, s);
