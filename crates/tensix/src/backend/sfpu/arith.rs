@@ -196,6 +196,42 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
     Ok(())
 }
 
+/// Blackhole's SFPMUL24 (BlackholeA0 SFPMUL24.md): the low (Mod1 0) or high (Mod1 1) 23 bits of
+/// a 23 × 23-bit product, with SFPMAD's indirect VA/VD. A non-zero `LReg[VC]` adds the page's
+/// `NonContractualBehavior` shift/add, which is not architecturally guaranteed: refused.
+pub fn mul24(s: &mut Sfpu, i: &Insn) -> ExecResult {
+    for lane in 0..LANES {
+        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+            continue;
+        }
+        let r = |k: usize| s.lregs[k][lane];
+        if r(i.vc_or_vd()) != 0 {
+            return Err(format!(
+                "LReg[{}] is not zero in lane {lane}: SFPMUL24's result is then not \
+                 architecturally defined (SFPMUL24.md: use VC = 9)",
+                i.vc_or_vd()
+            ));
+        }
+        let va = if i.mode & 4 != 0 {
+            (r(7) & 15) as usize
+        } else {
+            i.va
+        };
+        let (a, b) = (
+            u64::from(r(va) & 0x7f_ffff),
+            u64::from(r(i.vb_or_vd()) & 0x7f_ffff),
+        );
+        let d = if i.mode & 1 != 0 {
+            (a * b) >> 23
+        } else {
+            u64::from(r(va).wrapping_mul(r(i.vb_or_vd())) & 0x7f_ffff)
+        };
+        let vd = dest(s, i, lane);
+        s.write(vd, lane, d as u32);
+    }
+    Ok(())
+}
+
 /// SFPLUT.md `Lut8ToFp32`.
 fn lut8(x: u32) -> u32 {
     if x == 0xff {
@@ -445,5 +481,32 @@ mod tests {
         }
         // the same Mod1 bits are undefined on Wormhole B0
         assert!(run(&mut Sfpu::default(), "SFPMAD 0, 1, 2, 3, 1").is_err());
+    }
+
+    // BlackholeA0 SFPMUL24.md: low and high 23 bits of a 23 × 23-bit product; VC must be LReg 9.
+    #[test]
+    fn blackhole_mul24() {
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        set(&mut s, 0, |l| 0x7f_ffff - l as u32);
+        set(&mut s, 1, |l| 0x12_3456 + 0x1000 * l as u32);
+        ok(&mut s, "SFPMUL24 0, 1, 9, 2, 0");
+        ok(&mut s, "SFPMUL24 0, 1, 9, 3, 1");
+        for lane in 0..LANES {
+            let p =
+                u64::from(0x7f_ffff - lane as u32) * u64::from(0x12_3456 + 0x1000 * lane as u32);
+            assert_eq!(u64::from(s.lregs[2][lane]), p & 0x7f_ffff, "lane {lane}");
+            assert_eq!(u64::from(s.lregs[3][lane]), p >> 23, "lane {lane}");
+        }
+        assert!(
+            run(&mut s, "SFPMUL24 0, 1, 10, 2, 0").is_err(),
+            "VC = 1.0 refused"
+        );
+        // and Wormhole B0 has no SFPMUL24 (opcode 0x98)
+        let mut b = crate::backend::Backend::new(crate::Arch::WormholeB0.table());
+        let mut l1 = macrosim_core::SparseMemory::new();
+        assert!(b.issue(1, 0x9800_0000 | 9 << 8 | 2 << 4, &mut l1).is_err());
     }
 }

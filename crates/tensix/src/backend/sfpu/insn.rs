@@ -68,7 +68,7 @@ impl Insn {
             0x73 => (i.vd, i.mode) = (f(20, 4) as usize, f(16, 4)),
             // SFPMULI / SFPADDI / SFPCONFIG: Imm16[23:8].
             0x74 | 0x75 | 0x91 => i.imm = f(8, 16),
-            0x84..=0x86 => {
+            0x84..=0x86 | 0x98 => {
                 i.va = f(16, 4) as usize;
                 i.vb = Some(f(12, 4) as usize);
                 i.vc = Some(f(8, 4) as usize);
@@ -114,7 +114,7 @@ impl Insn {
     pub fn sub_unit(&self) -> SubUnit {
         match self.opcode {
             0x70 | 0x71 | 0x93 | 0x8f => SubUnit::Load,
-            0x73 | 0x74 | 0x75 | 0x84..=0x86 | 0x95 => SubUnit::Mad,
+            0x73 | 0x74 | 0x75 | 0x84..=0x86 | 0x95 | 0x98 => SubUnit::Mad,
             0x8e | 0x94 => SubUnit::Round,
             0x72 => SubUnit::Store,
             _ => SubUnit::Simple,

@@ -186,6 +186,7 @@ fn exec(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
         0x92 => lanes::swap(s, i),
         0x94 => lanes::shft2(s, i),
         0x96 | 0x97 => compare::gt_le(s, i),
+        0x98 => arith::mul24(s, i),
         op => Err(format!("opcode {op:#04x} is not an SFPU instruction")),
     }
 }
