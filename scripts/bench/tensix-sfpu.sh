@@ -5,13 +5,13 @@
 # instructions issued per run; ROUNDS samples per manifest, the table gives medians.
 # Each SFPU instruction works on 32 lanes; the rate includes the whole tile (the harts' start,
 # unpack, pack), so it bounds the SFPU's own rate from below.
-#   scripts/bench/tensix-sfpu.sh [ROUNDS] [REPEAT]   (NO_BUILD=1: use the built target/release/macrosim)
+#   scripts/bench/tensix-sfpu.sh [ROUNDS] [REPEAT]   (NO_BUILD=1: no build; MACROSIM=path: that binary)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROUNDS=${1:-5}
 REPEAT=${2:-300}
 [ -n "${NO_BUILD:-}" ] || cargo build --release --quiet -p macrosim
-bin=target/release/macrosim
+bin=${MACROSIM:-target/release/macrosim}
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 echo "| manifest | SFPU instructions per run | simulated cycles per run | M SFPU instructions/s | M simulated cycles/s |"
 echo "|---|---:|---:|---:|---:|"
