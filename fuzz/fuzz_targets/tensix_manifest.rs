@@ -12,8 +12,6 @@ mod files;
 mod out;
 #[path = "../../crates/cli/src/stop.rs"]
 mod stop;
-#[path = "../../crates/cli/src/tensix_formats.rs"]
-mod tensix_formats;
 #[path = "../../crates/cli/src/tensix_npy.rs"]
 mod tensix_npy;
 #[path = "../../crates/cli/src/tensix_run.rs"]

@@ -8,12 +8,12 @@
 # into fuzz/corpus/TARGET (ignored by git) before each run.
 # cargo-fuzz is installed from crates.io if missing; `--sanitizer none` builds on stable Rust.
 # Budget: about 12 minutes on 2 cores (install ~3 min the first time, build ~3 min, then
-# FUZZ_SECONDS per target, 30 by default, for the 13 targets: 6.5 min).
+# FUZZ_SECONDS per target, 20 by default, for the 15 targets: 5 min).
 #
 # usage: fuzz.sh [TARGET...]   (default: all targets); FUZZ_SECONDS overrides the time per target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-seconds=${FUZZ_SECONDS:-30}
+seconds=${FUZZ_SECONDS:-20}
 cd "$root/fuzz"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -58,6 +58,29 @@ mkdir -p corpus/elf_linx
 for s in "$root"/crates/linx/tests/programs/*.s "$root"/examples/linx/*.s; do
   "$root/target/debug/macrosim" linx asm "$s" -o "corpus/elf_linx/$(basename "$s" .s).elf" || true
 done
+
+# Timelines as timeline-check reads them (a first byte 0 names the file .json, 1 .html).
+mkdir -p corpus/timeline_check
+tmp=$(mktemp -d)
+"$root/target/debug/macrosim" riscv run --max-insns 2000 --timeline "$tmp/t.json" \
+  "$root/crates/riscv/tests/programs/cli/spin.elf" >/dev/null 2>&1 || true
+"$root/target/debug/macrosim" timeline-view "$tmp/t.json" -o "$tmp/t.html" >/dev/null 2>&1 || true
+"$root/target/debug/macrosim" tensix expand --timing --timeline "$tmp/tt.json" \
+  "$root/examples/tensix/eltwise_add.tt" >/dev/null 2>&1 || true
+[ -f "$tmp/t.json" ] && { printf '\0'; cat "$tmp/t.json"; } >corpus/timeline_check/json
+[ -f "$tmp/tt.json" ] && { printf '\0'; cat "$tmp/tt.json"; } >corpus/timeline_check/tensix_json
+[ -f "$tmp/t.html" ] && { printf '\1'; cat "$tmp/t.html"; } >corpus/timeline_check/html
+rm -rf "$tmp"
+# .npy files as numpy writes them (version 1.0, a 64-byte header): <f4 (2, 2) and <i4 (3,).
+mkdir -p corpus/tensix_npy
+npy() { # npy DESCR SHAPE DATA-HEX
+  local h="{'descr': '$1', 'fortran_order': False, 'shape': $2, }"
+  while [ $(( (10 + ${#h} + 1) % 64 )) -ne 0 ]; do h="$h "; done
+  printf '\x93NUMPY\x01\x00'; printf "\\x$(printf %02x $(( (${#h} + 1) % 256 )))\\x$(printf %02x $(( (${#h} + 1) / 256 )))"
+  printf '%s\n' "$h"; printf "$(echo "$3" | sed 's/../\\x&/g')"
+}
+npy '<f4' '(2, 2)' 0000803f000000400000404000008040 >corpus/tensix_npy/f4.npy
+npy '<i4' '(3,)' f9ffffff0900000000000000 >corpus/tensix_npy/i4.npy
 
 cargo fuzz build --sanitizer none
 status=0

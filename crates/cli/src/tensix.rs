@@ -107,6 +107,11 @@ fn load(file: &std::path::Path, arch: Arch) -> Result<Program, Vec<String>> {
 }
 
 fn expand(args: &ExpandArgs) -> ExitCode {
+    if let Some(path) = &args.timeline
+        && let Err(e) = files::check_output(path, &[&args.file])
+    {
+        return out::fail(&e);
+    }
     let program = match load(&args.file, args.arch) {
         Ok(p) => p,
         Err(messages) => {

@@ -53,7 +53,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<f64>> {
             .ok_or_else(|| anyhow::anyhow!("shape too large"))?;
     }
     let data = &bytes[start + len..];
-    if data.len() != count * size {
+    if count.checked_mul(size) != Some(data.len()) {
         bail!(
             "{} data bytes for {count} values of {size} bytes",
             data.len()
@@ -133,5 +133,11 @@ mod tests {
         assert!(parse(b"hello world").is_err());
         assert!(parse(&npy(">f4", "(1,)", &[0; 4])).is_err());
         assert!(parse(&npy("<f4", "(2,)", &[0; 4])).is_err());
+        // A shape whose byte count overflows (2^61 values of 8 bytes) is an error, not a panic.
+        let e = parse(&npy("<f8", "(2305843009213693952,)", &[])).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "0 data bytes for 2305843009213693952 values of 8 bytes"
+        );
     }
 }

@@ -2,11 +2,11 @@
 //! it, compare and dump the outputs (coord/TILE_CONTRACT.md gives the manifest).
 
 use crate::{files, out, stop};
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context as _, Result, anyhow, bail};
 use cpu_time::ThreadTime;
 use macrosim_tensix::formats::{self, Fmt};
 use macrosim_tensix::isa::IsaTable;
-use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile, TileError};
+use macrosim_tensix::tile::{CORE_NAMES, L1_SIZE, Stats, Tile, TileError};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -143,9 +143,29 @@ pub(crate) fn parse_manifest(path: &Path) -> Result<Manifest> {
             let get_str = |k: &str| t.get(k).and_then(|v| v.as_str()).map(str::to_owned);
             let get_int = |k: &str| t.get(k).and_then(|v| v.as_integer());
             let name = get_str("name").ok_or_else(|| here("missing `name`".into()))?;
+            // `--dump DIR` writes DIR/NAME.txt: a name is one plain file name, never a path.
+            if name.is_empty()
+                || name.starts_with('.')
+                || !name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c))
+            {
+                return Err(here(format!(
+                    "name {name:?}: letters, digits, `_`, `-` and `.` only, not first"
+                )));
+            }
             let addr = get_int("addr")
                 .and_then(|a| u32::try_from(a).ok())
                 .ok_or_else(|| here(format!("{name}: missing or bad `addr`")))?;
+            let in_l1 = |bytes: usize| {
+                if u64::from(addr) + bytes as u64 > u64::from(L1_SIZE) {
+                    return Err(here(format!(
+                        "{name}: {bytes} bytes at {addr:#x} do not fit in L1 ({} KiB)",
+                        L1_SIZE >> 10
+                    )));
+                }
+                Ok(())
+            };
             let file = get_str(if list == 0 { "file" } else { "expect" }).map(|f| dir.join(f));
             let Some(fs) = get_str("format") else {
                 if list == 0 {
@@ -159,6 +179,7 @@ pub(crate) fn parse_manifest(path: &Path) -> Result<Manifest> {
                     .and_then(|v| usize::try_from(v).ok())
                     .filter(|&v| v > 0)
                     .ok_or_else(|| here(format!("{name}: give `format` or `bytes`")))?;
+                in_l1(bytes)?;
                 raw_outputs.push(RawOutput {
                     name,
                     addr,
@@ -187,6 +208,17 @@ pub(crate) fn parse_manifest(path: &Path) -> Result<Manifest> {
                 dim("rows").ok_or_else(|| here(format!("{name}: missing `rows`")))?,
                 dim("cols").ok_or_else(|| here(format!("{name}: missing `cols`")))?,
             );
+            // Every format holds a value in at least half a byte, so a matrix that fits in L1
+            // has fewer than 2 * L1_SIZE values (and its byte length cannot overflow).
+            match rows.checked_mul(cols) {
+                Some(n) if n < 2 * L1_SIZE as usize => in_l1(formats::byte_len(fmt, rows, cols))?,
+                _ => {
+                    return Err(here(format!(
+                        "{name}: {rows}x{cols} does not fit in L1 ({} KiB)",
+                        L1_SIZE >> 10
+                    )));
+                }
+            }
             if (tiles || fmt.is_bfp()) && (!tiles || rows % 32 != 0 || cols % 32 != 0) {
                 return Err(here(format!(
                     "{name}: the tiles layout (required for bfp8 and bfp4) needs rows and cols multiples of 32"
@@ -249,6 +281,30 @@ fn read_values(path: &Path) -> Result<Vec<f64>> {
         }
     }
     Ok(out)
+}
+
+impl Manifest {
+    /// Every file the manifest names (cores, inputs, expected outputs).
+    fn files(&self) -> Vec<&Path> {
+        let cores = self.cores.iter().map(|(_, p)| p);
+        let raw = self.raw_inputs.iter().map(|(_, p)| p);
+        let matrices = self.inputs.iter().chain(&self.outputs).map(|m| &m.file);
+        let expected = self.raw_outputs.iter().map(|r| &r.expect);
+        let named = matrices.chain(expected).flatten();
+        cores
+            .chain(raw)
+            .chain(named)
+            .map(PathBuf::as_path)
+            .collect()
+    }
+}
+
+/// `--dump DIR`: write DIR/NAME.EXT, refusing a file that is one of the run's inputs (issue 13).
+fn dump(dir: &Path, name: &str, ext: &str, bytes: &[u8], inputs: &[&Path]) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("{}: cannot create", dir.display()))?;
+    let path = dir.join(format!("{name}.{ext}"));
+    files::check_output(&path, inputs)?;
+    std::fs::write(&path, bytes).with_context(|| format!("{}: cannot write", path.display()))
 }
 
 fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
@@ -323,11 +379,12 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         last = Some((tile, stats));
     }
     let (tile, stats) = last.expect("at least one run");
+    let mut inputs = man.files();
+    inputs.push(&args.manifest);
     let mut all_ok = true;
     for m in &man.outputs {
         let got = read_matrix(&tile, m)?;
         if let Some(dir) = &args.dump {
-            std::fs::create_dir_all(dir)?;
             let mut txt = format!("# {} {}x{} {:?}, %.9g\n", m.name, m.rows, m.cols, m.fmt);
             for r in 0..m.rows {
                 let row: Vec<String> = (0..m.cols)
@@ -336,14 +393,14 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
                 txt.push_str(&row.join(" "));
                 txt.push('\n');
             }
-            std::fs::write(dir.join(format!("{}.txt", m.name)), txt)?;
+            dump(dir, &m.name, "txt", txt.as_bytes(), &inputs)?;
             let npy = crate::tensix_npy::write_f32(m.rows, m.cols, &got);
-            std::fs::write(dir.join(format!("{}.npy", m.name)), npy)?;
+            dump(dir, &m.name, "npy", &npy, &inputs)?;
             let len = formats::byte_len(m.fmt, m.rows, m.cols);
             let mut bin = vec![0u8; len];
             tile.l1
                 .read_into(u64::from(m.addr), &mut bin, macrosim_core::Access::Read)?;
-            std::fs::write(dir.join(format!("{}.bin", m.name)), bin)?;
+            dump(dir, &m.name, "bin", &bin, &inputs)?;
         }
         let Some(path) = &m.file else {
             say!("{}: {} x {} {:?}", m.name, m.rows, m.cols, m.fmt);
@@ -396,8 +453,7 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         tile.l1
             .read_into(u64::from(r.addr), &mut got, macrosim_core::Access::Read)?;
         if let Some(dir) = &args.dump {
-            std::fs::create_dir_all(dir)?;
-            std::fs::write(dir.join(format!("{}.bin", r.name)), &got)?;
+            dump(dir, &r.name, "bin", &got, &inputs)?;
         }
         let Some(path) = &r.expect else {
             say!("{}: {} bytes", r.name, r.bytes);

@@ -199,10 +199,10 @@ fn devices_and_directories_are_not_read_as_files() {
         assert!(err.contains("not a regular file"), "{args:?}: {err}");
     }
     for args in [
-        ["snitch", "run", "/dev/zero"],
-        ["snitch", "disasm", "/dev/zero"],
-        ["tensix", "run", "/dev/zero"],
-        ["timeline-check", "/dev/zero"],
+        &["snitch", "run", "/dev/zero"][..],
+        &["snitch", "disasm", "/dev/zero"],
+        &["tensix", "run", "/dev/zero"],
+        &["timeline-check", "/dev/zero"],
     ] {
         let (code, err) = output(&args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
@@ -497,4 +497,121 @@ fn tensix_core_elfs_with_inconsistent_segments_are_refused() {
             "{name}: {err}"
         );
     }
+}
+
+/// A tile manifest in a scratch folder whose `build`, `data` and `expected` are the kernels'.
+fn kernel_manifest(name: &str, text: &str) -> PathBuf {
+    let dir = tmp(&format!("kernels-{name}"));
+    std::fs::create_dir_all(&dir).unwrap();
+    for sub in ["build", "data", "expected"] {
+        let link = dir.join(sub);
+        if !link.exists() {
+            std::os::unix::fs::symlink(repo(&format!("examples/tensix/kernels/{sub}")), link)
+                .unwrap();
+        }
+    }
+    let path = dir.join("manifest.toml");
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// The `tensix_manifest` fuzz target's one timeout (a 40-minute run, nice 19, load up to 14):
+/// seed matmul_k4_hifi2 with `format` misspelt, so B is loaded as raw text bytes. Alone it runs
+/// its 20 000 fuzzing cycles in milliseconds; the timeout was wall-clock starvation. Kept so
+/// that the cycle limit keeps bounding such a run.
+#[test]
+fn the_fuzzed_tensix_manifest_stops_at_its_cycle_limit() {
+    let text = std::fs::read_to_string(repo(
+        "crates/cli/tests/fuzz-regressions/tensix_manifest_timeout.toml",
+    ))
+    .unwrap();
+    let manifest = kernel_manifest("fuzz-timeout", &text);
+    let start = Instant::now();
+    let (code, err) = output(&[
+        "tensix",
+        "run",
+        "--max-cycles",
+        "20000",
+        manifest.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("20000 cycles"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+/// Matrices and raw outputs are checked against L1 when the manifest is read (a huge `rows` or
+/// `bytes` made the host allocate it, or `rows * cols` overflow), and output names cannot
+/// leave the `--dump` folder.
+#[test]
+fn tensix_manifest_sizes_and_names_are_checked() {
+    let core = "[cores]\ntrisc0 = \"build/eltwise_add_unpack.elf\"\n";
+    for (table, why) in [
+        (
+            "[[output]]\nname = \"c\"\naddr = 0x1000\nformat = \"fp32\"\nrows = 4294967296\ncols = 4294967296\n",
+            "does not fit in L1",
+        ),
+        (
+            "[[output]]\nname = \"c\"\naddr = 0x1000\nformat = \"fp32\"\nrows = 1024\ncols = 1024\n",
+            "do not fit in L1",
+        ),
+        (
+            "[[output]]\nname = \"c\"\naddr = 0x16e000\nbytes = 1099511627776\n",
+            "do not fit in L1",
+        ),
+        (
+            "[[input]]\nname = \"a\"\naddr = 0x1000\nformat = \"bf16\"\nrows = 65536\ncols = 65536\nfile = \"data/elt_a.txt\"\n",
+            "does not fit in L1",
+        ),
+        (
+            "[[output]]\nname = \"../../escape\"\naddr = 0x1000\nbytes = 4\n",
+            "letters, digits",
+        ),
+    ] {
+        let manifest = kernel_manifest("sizes", &format!("{core}{table}"));
+        let start = Instant::now();
+        let (code, err) = output(&["tensix", "run", manifest.to_str().unwrap()]);
+        assert_eq!(code, Some(2), "{table}: {err}");
+        assert!(
+            err.contains("manifest.toml:4:") && err.contains(why),
+            "{table}: {err}"
+        );
+        assert!(start.elapsed() < Duration::from_secs(20));
+    }
+}
+
+/// `tensix expand --timeline` and `tensix run --dump` may not overwrite an input either.
+#[test]
+fn tensix_outputs_may_not_be_inputs() {
+    let tt = tmp("victim.tt");
+    std::fs::copy(repo("examples/tensix/eltwise_add.tt"), &tt).unwrap();
+    let before = std::fs::read(&tt).unwrap();
+    let t = tt.to_str().unwrap();
+    let (code, err) = output(&["tensix", "expand", "--timing", "--timeline", t, t]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("also an input"), "{err}");
+    assert_eq!(std::fs::read(&tt).unwrap(), before);
+
+    // eltwise_add with one more raw input, `victim.bin`, read back as the output `victim`:
+    // `--dump` into the manifest's folder would write victim.bin over it.
+    let mut text =
+        std::fs::read_to_string(repo("examples/tensix/kernels/eltwise_add.toml")).unwrap();
+    text.push_str("\n[[input]]\nname = \"victim\"\naddr = 0x60000\nfile = \"victim.bin\"\n");
+    text.push_str("\n[[output]]\nname = \"victim\"\naddr = 0x60000\nbytes = 4\n");
+    let manifest = kernel_manifest("dump", &text);
+    let dir = manifest.parent().unwrap();
+    let victim = dir.join("victim.bin");
+    std::fs::write(&victim, [1, 2, 3, 4]).unwrap();
+    let (code, err) = output(&[
+        "tensix",
+        "run",
+        "--dump",
+        dir.to_str().unwrap(),
+        manifest.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("victim.bin") && err.contains("also an input"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&victim).unwrap(), [1, 2, 3, 4]);
 }

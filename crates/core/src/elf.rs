@@ -334,10 +334,21 @@ fn load_as<H: FileHeader<Endian = object::LittleEndian>>(
     let mut end = 0;
     let mut segments = Vec::with_capacity(segs.len());
     for s in &segs {
+        // `end` is the first page past the segment: a segment in the last page of the address
+        // space has none (an `elf_linx` fuzz input overflowed here).
+        let seg_end = s
+            .vaddr
+            .checked_add(s.memsz)
+            .and_then(|e| e.checked_next_multiple_of(PAGE_SIZE))
+            .ok_or(ElfError::OutOfAddressSpace {
+                index: s.index,
+                vaddr: s.vaddr,
+                memsz: s.memsz,
+            })?;
         mem.map(s.vaddr, s.memsz, s.perm);
         mem.load_bytes(s.vaddr, s.data)
             .map_err(|f| ElfError::Malformed(f.to_string()))?;
-        end = end.max((s.vaddr + s.memsz).div_ceil(PAGE_SIZE) * PAGE_SIZE);
+        end = end.max(seg_end);
         segments.push(LoadedSegment {
             vaddr: s.vaddr,
             memsz: s.memsz,
@@ -566,6 +577,19 @@ pub(crate) mod tests {
             load(&past_4g, &mut mem, &opts()),
             Err(ElfError::OutOfAddressSpace { .. })
         ));
+        // In the last page of the 64-bit space there is no page past the segment for `brk`:
+        // refused (the page rounding overflowed on an `elf_linx` fuzz input).
+        for memsz in [0x10, 0x1000] {
+            let top = tiny_elf(true, elf::ET_EXEC, &[(u64::MAX - 0xfff, memsz, &[])]);
+            assert_eq!(
+                load(&top, &mut SparseMemory::new(), &opts()).unwrap_err(),
+                ElfError::OutOfAddressSpace {
+                    index: 0,
+                    vaddr: u64::MAX - 0xfff,
+                    memsz
+                }
+            );
+        }
     }
 
     #[test]

@@ -128,3 +128,28 @@ fn a_loop_of_template_blocks_stops_at_the_limit() {
         assert!(took < Duration::from_secs(5), "took {took:?}");
     }
 }
+
+/// Found by `elf_linx` (the 1-hour run): a segment in the last page of the 64-bit address
+/// space, whose end the loader rounded up to the next page (for `brk`) with an overflow, a
+/// panic. It is refused as running past the end of the address space.
+#[test]
+fn a_segment_in_the_last_page_is_refused() {
+    let path = format!(
+        "{}/tests/fuzz-regressions/segment-in-last-page.elf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let e = runtime::load(
+        &bytes,
+        &["prog".to_string()],
+        &[],
+        &RuntimeConfig::default(),
+    )
+    .err()
+    .expect("refused");
+    assert!(
+        e.to_string()
+            .contains("runs past the end of the address space"),
+        "{e}"
+    );
+}

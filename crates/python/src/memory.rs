@@ -13,6 +13,10 @@ pub fn read<'py>(
     addr: u32,
     n: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
+    // Checked before the buffer is made: `n` comes from the caller (issue 13: a huge count
+    // must be an error, not a host allocation).
+    mem.check_range(u64::from(addr), n as u64, Access::Read)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let mut buf = vec![0u8; n];
     mem.read_into(u64::from(addr), &mut buf, Access::Read)
         .map_err(|e| PyValueError::new_err(e.to_string()))?;

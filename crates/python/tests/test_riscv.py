@@ -95,6 +95,20 @@ def test_errors_carry_the_cli_text(tmp_path):
     assert str(e.value) == cli_error("riscv", "run", "--max-insns", "5000", crc)
 
 
+def test_inputs_must_be_regular_files():
+    """Issue 13: a device is refused before anything is read, with the command line's text."""
+    with pytest.raises(macrosim.InputError) as e:
+        riscv.run("/dev/zero")
+    assert str(e.value) == cli_error("riscv", "run", "/dev/zero")
+
+
+def test_a_huge_memory_read_is_an_error_not_an_allocation():
+    """Issue 13: the range is checked before a buffer of the asked size is made."""
+    hart = riscv.Hart(CALLS)
+    with pytest.raises(ValueError, match="not mapped"):
+        hart.mem.read(hart.address("counter"), 1 << 40)
+
+
 def test_tiers():
     """tier="jit" gives the interpreter's results when the wheel has the jit feature, and
     otherwise the command line's message."""

@@ -435,12 +435,24 @@ impl SnitchCore {
     }
 }
 
+/// The most words [`scan_body`] reads after an FREP. The notes (§3.4) put no limit on the
+/// integer instructions between a body's FP instructions, but a body whose FP instructions
+/// (at most the buffer's depth) are spread over more than 65 536 words is not a loop anyone
+/// writes, and without a limit a body in a gigabyte of mapped code was read word by word at
+/// every FREP (a `snitch_cluster` fuzz input ran for minutes within 20 000 instructions).
+const MAX_BODY_WORDS: u32 = 1 << 16;
+
 /// Read the code after an FREP at `pc` until `insns` FP instructions are found; anything that
-/// cannot be in a body before that is an error (§3.4). Nested FREPs are read through.
+/// cannot be in a body before that is an error (§3.4), as is a word that is no 32-bit
+/// instruction (zero-filled memory) and a body spread over more than [`MAX_BODY_WORDS`] words.
+/// Nested FREPs are read through.
 fn scan_body<T: Trace>(hart: &HartView<'_, T>, pc: u32, insns: u32) -> Result<(), Unsequenceable> {
     let mut left = insns;
     let mut at = pc;
-    while left > 0 {
+    for _ in 0..MAX_BODY_WORDS {
+        if left == 0 {
+            return Ok(());
+        }
         at = at.wrapping_add(4);
         let Ok(word) = hart.mem.fetch_u32(u64::from(at)) else {
             return Err(Unsequenceable {
@@ -449,13 +461,27 @@ fn scan_body<T: Trace>(hart: &HartView<'_, T>, pc: u32, insns: u32) -> Result<()
                 what: "unmapped code",
             });
         };
+        if word & 3 != 3 {
+            return Err(Unsequenceable {
+                pc: at,
+                word,
+                what: "a word that is no 32-bit instruction",
+            });
+        }
         match body_class(word) {
             Ok(true) => left -= 1,
             Ok(false) => {}
             Err(what) => return Err(Unsequenceable { pc: at, word, what }),
         }
     }
-    Ok(())
+    if left == 0 {
+        return Ok(());
+    }
+    Err(Unsequenceable {
+        pc: at,
+        word: hart.mem.fetch_u32(u64::from(at)).unwrap_or(0),
+        what: "more than 65536 words, the last",
+    })
 }
 
 impl Extension for SnitchCore {

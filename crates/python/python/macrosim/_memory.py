@@ -7,16 +7,35 @@ from typing import Callable, Optional, Tuple, Union
 
 import numpy as np
 
+from ._native import InputError
+
 #: What a program input may be: a path or the file's bytes.
 Source = Union[str, "os.PathLike[str]", bytes, bytearray]
+
+
+#: The largest input file read: 1 GiB, the command line's limit (issue 13).
+MAX_INPUT = 1 << 30
+
+
+def read_input(path: "os.PathLike[str] | str") -> bytes:
+    """The contents of the file at ``path``, which must be a regular file of at most
+    ``MAX_INPUT`` bytes (a device such as ``/dev/zero`` or a FIFO would never end), as the
+    command line reads its inputs; :class:`InputError` with the command line's text otherwise."""
+    name = os.fspath(path)
+    if os.path.exists(name) and not os.path.isfile(name):
+        raise InputError(f"cannot read {name}: not a regular file")
+    with open(name, "rb") as f:
+        data = f.read(MAX_INPUT + 1)
+    if len(data) > MAX_INPUT:
+        raise InputError(f"cannot read {name}: larger than the {MAX_INPUT >> 20} MiB limit")
+    return data
 
 
 def load_source(source: Source, kind: str = "<bytes>") -> Tuple[bytes, str]:
     """The bytes of ``source`` and how messages name it (the path, as the CLI does)."""
     if isinstance(source, (bytes, bytearray)):
         return bytes(source), kind
-    with open(source, "rb") as f:
-        return f.read(), os.fspath(source)
+    return read_input(source), os.fspath(source)
 
 
 def _bytes_of(data) -> bytes:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import List, Optional
 
 from . import _native
-from ._memory import Memory, Source, load_source
+from ._memory import Memory, Source, load_source, read_input
 
 __all__ = ["Cluster", "HartStats", "Result", "run"]
 
@@ -61,8 +61,7 @@ class Cluster:
         text = None
         config_name = ""
         if config is not None:
-            with open(config, encoding="utf-8") as f:
-                text = f.read()
+            text = read_input(config).decode("utf-8")
             config_name = os.fspath(config)
         self._c = _native.SnitchCluster(data, name, preset, text, config_name, cores)
         base, size = self._c.tcdm
