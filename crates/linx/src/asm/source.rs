@@ -128,7 +128,9 @@ pub fn string_literal(s: &str) -> Result<Vec<u8>, String> {
                     let Some(x) = (d as char).to_digit(16) else {
                         break;
                     };
-                    v = v * 16 + x;
+                    // Saturating: a long run of digits is over 255 (an error below), never a
+                    // wrapped value (a `linx_asm` fuzz input overflowed here).
+                    v = v.saturating_mul(16).saturating_add(x);
                     n += 1;
                     it.next();
                 }
@@ -164,5 +166,10 @@ mod tests {
         );
         assert_eq!(args("1, \"x,y\", lbl+4"), vec!["1", "\"x,y\"", "lbl+4"]);
         assert_eq!(string_literal(r#""hi\n\x41\101\0""#).unwrap(), b"hi\nAA\0");
+        // The `linx_asm` fuzz input: more hex digits than a u32 holds.
+        assert_eq!(
+            string_literal(r#""h\xffffffffcccc(""#).unwrap_err(),
+            "bad \\x escape"
+        );
     }
 }
