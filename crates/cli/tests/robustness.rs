@@ -204,7 +204,7 @@ fn devices_and_directories_are_not_read_as_files() {
         &["tensix", "run", "/dev/zero"],
         &["timeline-check", "/dev/zero"],
     ] {
-        let (code, err) = output(&args);
+        let (code, err) = output(args);
         assert_eq!(code, Some(2), "{args:?}: {err}");
         assert!(err.contains("not a regular file"), "{args:?}: {err}");
     }
