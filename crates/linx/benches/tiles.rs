@@ -5,13 +5,15 @@
 //! `examples/linx/tile_matmul.s` run to completion repeatedly. Median of 5, in CPU time of the
 //! benchmark thread (the machine is shared: wall time would count other processes' turns).
 
+#[path = "../tests/common/machine.rs"]
+mod machine;
+
 use macrosim_linx::asm::assemble;
-use macrosim_linx::block::{BlockType, CfiMode};
+use macrosim_linx::block::BlockType;
+use macrosim_linx::engine::Exit;
 use macrosim_linx::engine::pe::PeConfig;
-use macrosim_linx::engine::{Config, Exit, Machine};
 use macrosim_linx::exec::tile_ops::{self, TileCtx};
 use macrosim_linx::rob::BlockRob;
-use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::state::header::{DstKind, Header, Iot, TileSize};
 use macrosim_linx::state::tile::TileFile;
 use std::time::Instant;
@@ -118,18 +120,8 @@ fn main() {
         .map(|_| {
             let (mut secs, mut cycles) = (0.0, 0);
             for _ in 0..2000 {
-                let prog =
-                    runtime::load(&elf, &["t".into()], &[], &RuntimeConfig::default()).unwrap();
-                let mut m = Machine::new(
-                    prog,
-                    Config {
-                        cfi: CfiMode::Strict,
-                        max_insns: None,
-                    },
-                    BlockRob::with_pes(PeConfig::default()),
-                );
-                m.process
-                    .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+                let prog = machine::load(&elf);
+                let mut m = machine::machine(prog, None, BlockRob::with_pes(PeConfig::default()));
                 let t = cpu_secs();
                 assert_eq!(m.run().unwrap(), Exit::Exited(0));
                 secs += cpu_secs() - t;
