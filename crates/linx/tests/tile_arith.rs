@@ -48,6 +48,9 @@ fn the_matmul_bias_relu_example_gives_its_expected_tile() {
     );
 }
 
+/// The block that ends a test program: exit(0).
+const EXIT: &str = "        C.BSTART.STD\n        addi    zero, 0, ->a0\n        addi    zero, 93, ->a7\n        acrc    1\n        C.BSTOP\n";
+
 /// A dense TLOAD of `rows` rows of 4 elements from the address in `reg` onto `hand`.
 fn tload(ty: &str, reg: &str, hand: char, rows: u32) -> String {
     format!(
@@ -90,12 +93,7 @@ _start: C.BSTART.STD
         C.B.DIMI 4, ->lb0
         C.B.DIMI 1, ->lb1
         C.B.DIMI 4, ->lb2
-        C.BSTART.STD
-        addi    zero, 0, ->a0
-        addi    zero, 93, ->a7
-        acrc    1
-        C.BSTOP
-        .data
+{EXIT}        .data
 a:      .word   {}
 b:      .word   {}
 out:    .zero   16
@@ -173,12 +171,7 @@ _start: C.BSTART.STD
         addtpc  %pcpage(a), ->a1
         addi    a1, %lo12(a), ->a1
 {}{header}
-        C.BSTART.STD
-        addi    zero, 0, ->a0
-        addi    zero, 93, ->a7
-        acrc    1
-        C.BSTOP
-        .data
+{EXIT}        .data
 a:      .word   1, 2, 3, 4
 ",
         tload("FP32", "a1", 't', 1)
