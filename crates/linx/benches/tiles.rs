@@ -5,13 +5,15 @@
 //! `examples/linx/tile_matmul.s` run to completion repeatedly. Median of 5, in CPU time of the
 //! benchmark thread (the machine is shared: wall time would count other processes' turns).
 
+#[path = "../tests/common/machine.rs"]
+mod machine;
+
 use macrosim_linx::asm::assemble;
-use macrosim_linx::block::{BlockType, CfiMode};
+use macrosim_linx::block::BlockType;
+use macrosim_linx::engine::Exit;
 use macrosim_linx::engine::pe::PeConfig;
-use macrosim_linx::engine::{Config, Exit, Machine};
 use macrosim_linx::exec::tile_ops::{self, TileCtx};
 use macrosim_linx::rob::BlockRob;
-use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::state::header::{DstKind, Header, Iot, TileSize};
 use macrosim_linx::state::tile::TileFile;
 use std::time::Instant;
@@ -29,9 +31,12 @@ fn cpu_secs() -> f64 {
         )
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+/// Five runs of `run` (CPU seconds, units of work): the median time and one run's units.
+fn median_of_5(mut run: impl FnMut() -> (f64, u64)) -> (f64, u64) {
+    let mut runs: Vec<(f64, u64)> = (0..5).map(|_| run()).collect();
+    let units = runs[0].1;
+    runs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    (runs[2].0, units)
 }
 
 fn header(srcs: [Option<u8>; 2], dst: DstKind, dims: [u64; 3]) -> Header {
@@ -56,28 +61,24 @@ fn header(srcs: [Option<u8>; 2], dst: DstKind, dims: [u64; 3]) -> Header {
 /// Elements per second of one block command repeated `reps` times.
 fn path(name: &str, block: BlockType, h: &Header, tiles: &mut TileFile, reps: u32) {
     let regs = |_| 0x3f80_0000u64;
-    let runs: Vec<(f64, u64)> = (0..5)
-        .map(|_| {
-            let t = cpu_secs();
-            let mut elems = 0;
-            for _ in 0..reps {
-                let w = tile_ops::run(&mut TileCtx {
-                    block,
-                    header: h,
-                    read_reg: &regs,
-                    tiles,
-                })
-                .unwrap();
-                elems += w.elems;
-            }
-            (cpu_secs() - t, elems)
-        })
-        .collect();
-    let secs = median(runs.iter().map(|r| r.0).collect());
+    let (secs, elems) = median_of_5(|| {
+        let t = cpu_secs();
+        let mut elems = 0;
+        for _ in 0..reps {
+            let w = tile_ops::run(&mut TileCtx {
+                block,
+                header: h,
+                read_reg: &regs,
+                tiles,
+            })
+            .unwrap();
+            elems += w.elems;
+        }
+        (cpu_secs() - t, elems)
+    });
     println!(
-        "{name:<30} {} elements, median {secs:.3} s CPU: {:.1} M elements/s",
-        runs[0].1,
-        runs[0].1 as f64 / secs / 1e6
+        "{name:<30} {elems} elements, median {secs:.3} s CPU: {:.1} M elements/s",
+        elems as f64 / secs / 1e6
     );
 }
 
@@ -114,34 +115,20 @@ fn main() {
 
     let src = include_str!("../../../examples/linx/tile_matmul.s");
     let elf = assemble("tile_matmul.s", src).unwrap().to_elf();
-    let runs: Vec<(f64, u64)> = (0..5)
-        .map(|_| {
-            let (mut secs, mut cycles) = (0.0, 0);
-            for _ in 0..2000 {
-                let prog =
-                    runtime::load(&elf, &["t".into()], &[], &RuntimeConfig::default()).unwrap();
-                let mut m = Machine::new(
-                    prog,
-                    Config {
-                        cfi: CfiMode::Strict,
-                        max_insns: None,
-                    },
-                    BlockRob::with_pes(PeConfig::default()),
-                );
-                m.process
-                    .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
-                let t = cpu_secs();
-                assert_eq!(m.run().unwrap(), Exit::Exited(0));
-                secs += cpu_secs() - t;
-                cycles += m.obs.report().cycles;
-            }
-            (secs, cycles)
-        })
-        .collect();
-    let secs = median(runs.iter().map(|r| r.0).collect());
+    let (secs, cycles) = median_of_5(|| {
+        let (mut secs, mut cycles) = (0.0, 0);
+        for _ in 0..2000 {
+            let prog = machine::load(&elf);
+            let mut m = machine::machine(prog, None, BlockRob::with_pes(PeConfig::default()));
+            let t = cpu_secs();
+            assert_eq!(m.run().unwrap(), Exit::Exited(0));
+            secs += cpu_secs() - t;
+            cycles += m.obs.report().cycles;
+        }
+        (secs, cycles)
+    });
     println!(
-        "--timing tile_matmul.s x2000           {} simulated cycles, median {secs:.3} s CPU: {:.2} M cycles/s",
-        runs[0].1,
-        runs[0].1 as f64 / secs / 1e6
+        "--timing tile_matmul.s x2000           {cycles} simulated cycles, median {secs:.3} s CPU: {:.2} M cycles/s",
+        cycles as f64 / secs / 1e6
     );
 }

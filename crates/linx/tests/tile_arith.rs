@@ -3,38 +3,24 @@
 //! faults of illegal headers. Expected numbers come from QEMU's tests and the notes, or from the
 //! independent Python reference (the example's `expected` table).
 
+#[path = "common/machine.rs"]
+mod machine;
+
 use macrosim_linx::asm::assemble;
-use macrosim_linx::block::CfiMode;
-use macrosim_linx::engine::{Config, Exit, Machine};
+use macrosim_linx::engine::{Exit, Machine};
 use macrosim_linx::error::SimError;
-use macrosim_linx::runtime::{self, RuntimeConfig};
 use macrosim_linx::trace::NoObserver;
 
 type Syms = Vec<(&'static str, u64)>;
 
 fn run(src: &str) -> (Result<Exit, SimError>, Machine<NoObserver>, Syms) {
     let program = assemble("t.s", src).unwrap_or_else(|e| panic!("{e}"));
-    let prog = runtime::load(
-        &program.to_elf(),
-        &["t".into()],
-        &[],
-        &RuntimeConfig::default(),
-    )
-    .unwrap();
+    let prog = machine::load(&program.to_elf());
     let image = ["expected", "out"]
         .iter()
         .filter_map(|&s| prog.image.symbol(s).map(|a| (s, a)))
         .collect();
-    let mut m = Machine::new(
-        prog,
-        Config {
-            cfi: CfiMode::Strict,
-            max_insns: Some(100_000),
-        },
-        NoObserver,
-    );
-    m.process
-        .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+    let mut m = machine::machine(prog, Some(100_000), NoObserver);
     (m.run(), m, image)
 }
 
@@ -61,6 +47,9 @@ fn the_matmul_bias_relu_example_gives_its_expected_tile() {
         "ReLU clamps some lanes"
     );
 }
+
+/// The block that ends a test program: exit(0).
+const EXIT: &str = "        C.BSTART.STD\n        addi    zero, 0, ->a0\n        addi    zero, 93, ->a7\n        acrc    1\n        C.BSTOP\n";
 
 /// A dense TLOAD of `rows` rows of 4 elements from the address in `reg` onto `hand`.
 fn tload(ty: &str, reg: &str, hand: char, rows: u32) -> String {
@@ -104,12 +93,7 @@ _start: C.BSTART.STD
         C.B.DIMI 4, ->lb0
         C.B.DIMI 1, ->lb1
         C.B.DIMI 4, ->lb2
-        C.BSTART.STD
-        addi    zero, 0, ->a0
-        addi    zero, 93, ->a7
-        acrc    1
-        C.BSTOP
-        .data
+{EXIT}        .data
 a:      .word   {}
 b:      .word   {}
 out:    .zero   16
@@ -187,12 +171,7 @@ _start: C.BSTART.STD
         addtpc  %pcpage(a), ->a1
         addi    a1, %lo12(a), ->a1
 {}{header}
-        C.BSTART.STD
-        addi    zero, 0, ->a0
-        addi    zero, 93, ->a7
-        acrc    1
-        C.BSTOP
-        .data
+{EXIT}        .data
 a:      .word   1, 2, 3, 4
 ",
         tload("FP32", "a1", 't', 1)
@@ -331,6 +310,15 @@ fn illegal_tile_headers_are_block_faults_naming_block_pc_and_cause() {
             "        BSTART.TMOV FP8\n        B.ARG 1\n        B.IOTI [], last ->m<512B>",
             "DataType FP8 has no tile arithmetic",
         ),
+        // Notes §7 "Memory": a TMA block's access outside mapped memory (address 16).
+        (
+            "        C.BSTART.STD\n        addi zero, 16, ->a2\n        BSTART.TLOAD FP32\n        B.ARG NORM.normal\n        B.IOTI [], last ->t<512B>\n        B.IOR [a2],[]\n        C.B.DIMI 4, ->lb0",
+            "tile memory access",
+        ),
+        (
+            "        C.BSTART.STD\n        addi zero, 16, ->a2\n        BSTART.TSTORE FP32\n        B.ARG NORM.normal\n        B.IOTI [t#1], last\n        B.IOR [a2],[]\n        C.B.DIMI 4, ->lb0",
+            "tile memory access",
+        ),
     ];
     for (header, want) in cases {
         let e = fault_of(header);
@@ -360,24 +348,8 @@ fn timing_the_example_shows_its_block_commands_on_each_pe_and_cube_tma_overlap()
     use macrosim_linx::engine::pe::{Pe, PeConfig};
     use macrosim_linx::rob::BlockRob;
     let src = include_str!("../../../examples/linx/tile_matmul.s");
-    let program = assemble("t.s", src).unwrap();
-    let prog = runtime::load(
-        &program.to_elf(),
-        &["t".into()],
-        &[],
-        &RuntimeConfig::default(),
-    )
-    .unwrap();
-    let mut m = Machine::new(
-        prog,
-        Config {
-            cfi: CfiMode::Strict,
-            max_insns: None,
-        },
-        BlockRob::with_pes(PeConfig::default()),
-    );
-    m.process
-        .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+    let prog = machine::load(&assemble("t.s", src).unwrap().to_elf());
+    let mut m = machine::machine(prog, None, BlockRob::with_pes(PeConfig::default()));
     assert!(matches!(m.run(), Ok(Exit::Exited(0))));
     let r = m.obs.report();
     let cmds = |p: Pe| r.pes[p.index()].commands;
