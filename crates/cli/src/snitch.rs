@@ -32,6 +32,11 @@ pub enum Command {
         /// Write one Spike-style commit log per hart (`hartN.log`) into DIR.
         #[arg(long, value_name = "DIR")]
         trace: Option<PathBuf>,
+        /// With --timing: write the cycle model's timeline (per hart integer issue, FPU issue,
+        /// each SSR, DMA transfers) as Chrome trace-event JSON (.json, .json.gz) or a viewer
+        /// page (.html).
+        #[arg(long, value_name = "FILE")]
+        timeline: Option<PathBuf>,
         /// Print per-hart figures on stderr at the end.
         #[arg(long)]
         stats: bool,
@@ -58,33 +63,49 @@ pub fn run(cmd: Command) -> ExitCode {
             max_insns,
             timing,
             trace,
+            timeline,
             stats,
             timeout,
             elf,
             args,
         } => stop::install(timeout).and_then(|stop| {
+            if timeline.is_some() && !timing {
+                anyhow::bail!("--timeline needs --timing (the tracks come from the cycle model)");
+            }
             let opts = RunOptions {
                 max_insns,
                 timing,
                 trace,
                 stop: Some(stop),
             };
-            run_elf(&preset, config, cores, &opts, stats, &elf, &args)
+            let sys = System {
+                preset: &preset,
+                config,
+                cores,
+            };
+            run_elf(&sys, &opts, timeline.as_deref(), stats, &elf, &args)
         }),
         Command::Disasm { elf } => disasm(&elf),
     };
     result.unwrap_or_else(|e| out::fail(&e))
 }
 
-fn run_elf(
-    preset: &str,
+/// The system to run on: a preset, or a TOML file, and the compute cores.
+struct System<'a> {
+    preset: &'a str,
     config: Option<PathBuf>,
     cores: Option<u32>,
+}
+
+fn run_elf(
+    sys: &System<'_>,
     opts: &RunOptions,
+    timeline: Option<&Path>,
     stats: bool,
     elf: &Path,
     args: &[String],
 ) -> anyhow::Result<ExitCode> {
+    let (preset, config, cores) = (sys.preset, &sys.config, sys.cores);
     if !args.is_empty() {
         anyhow::bail!("program arguments are not supported (bare-metal programs have no argv)");
     }
@@ -105,10 +126,20 @@ fn run_elf(
     if let Some(t) = &opts.trace {
         files::check_output(t, &[elf])?;
     }
+    if let Some(t) = timeline {
+        files::check_output(t, &[elf])?;
+    }
     let mut cluster =
         Cluster::new(cfg, &bytes).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
+    if timeline.is_some() {
+        cluster.set_timeline(crate::timeline::recording());
+    }
     let start = Instant::now();
-    let outcome = match cluster.run(opts) {
+    let result = cluster.run(opts);
+    if let (Some(path), Some(rec)) = (timeline, cluster.take_timeline()) {
+        crate::timeline::save(&rec, path)?;
+    }
+    let outcome = match result {
         Ok(outcome) => outcome,
         Err(SnitchError::Stopped { reason, pcs, insns }) => {
             let at = format!("{pcs}, after {insns} instructions");

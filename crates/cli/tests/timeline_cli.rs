@@ -150,3 +150,24 @@ fn timeline_needs_the_timing_model() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--timing"));
 }
+
+#[test]
+fn snitch_timeline_has_every_harts_tracks_and_needs_timing() {
+    let elf = root().join("examples/snitch/build/dot.elf");
+    let elf = elf.to_str().unwrap();
+    let path = tmp("snitch_dot.json.gz");
+    let out = macrosim(&["snitch", "run", "--timing", "--timeline", &path, elf]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let [tracks, spans, instants, _] = check(&path);
+    // Tracks with events: every hart's integer issue, the 8 compute cores' FPU issue and at
+    // least the two SSRs a dot product streams, the DMA core's DMA; at most every track made.
+    assert!(
+        (9 + 8 + 8 * 2 + 1..=9 * 2 + 8 * 3 + 1).contains(&tracks),
+        "{tracks} tracks"
+    );
+    assert_eq!(instants, 0);
+    assert!(spans > 100, "{spans} spans");
+    let out = macrosim(&["snitch", "run", "--timeline", &path, elf]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--timeline needs --timing"));
+}

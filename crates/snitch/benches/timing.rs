@@ -3,6 +3,7 @@
 //! (the sequencer path) and a plain FP loop (every FP instruction through the offload hook).
 //! `cargo bench -p macrosim-snitch --bench timing`; prints medians of 5 runs, per second of
 //! this thread's CPU time (the shared machine's load would otherwise dominate wall time).
+//! `ONLY=frep` or `ONLY=fld` runs one workload (for profiling).
 //!
 //! The operands are ordinary doubles (1.1 and 0.9 in TCDM), as a kernel's data would be: the
 //! FPU's host-float fast paths then apply, as they do on real data.
@@ -96,6 +97,10 @@ fn measure(name: &str, code: &[u32]) {
 }
 
 fn main() {
-    measure("ssr+frep fmadd.d reduction", &frep_kernel(300));
-    measure("fld/fmadd.d loop", &fp_loop(5_000_000));
+    if std::env::var("ONLY").map_or(true, |v| v == "frep") {
+        measure("ssr+frep fmadd.d reduction", &frep_kernel(300));
+    }
+    if std::env::var("ONLY").map_or(true, |v| v == "fld") {
+        measure("fld/fmadd.d loop", &fp_loop(5_000_000));
+    }
 }

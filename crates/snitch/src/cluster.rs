@@ -12,8 +12,10 @@ use crate::error::SnitchError;
 use crate::periph::Periph;
 use crate::tcdm::Arbiter;
 use crate::timing::{Stalls, Timing};
+use crate::tracks::{HartTracks, SharedRecording};
 use macrosim_core::elf::{self, LoadOptions, PermPolicy};
 use macrosim_core::stop::StopSignal;
+use macrosim_core::timeline::Recording;
 use macrosim_core::{Perm, SparseMemory};
 use macrosim_riscv::hart::Stop;
 use macrosim_riscv::trace::{CommitLog, NoTrace, Trace};
@@ -82,6 +84,8 @@ pub struct Cluster {
     pub periph: Periph,
     /// The cluster clock (functional mode).
     pub clock: u64,
+    /// `--timeline`: where a run with the cycle model records its tracks (`tracks.rs`).
+    timeline: Option<SharedRecording>,
 }
 
 impl Cluster {
@@ -174,7 +178,36 @@ impl Cluster {
             harts,
             periph,
             clock: 0,
+            timeline: None,
         }
+    }
+
+    /// Record the timeline of the next run with the cycle model into `rec` (issue 11; without
+    /// `timing` nothing is recorded). [`take_timeline`](Self::take_timeline) hands it back.
+    pub fn set_timeline(&mut self, rec: Recording) {
+        self.timeline = Some(std::rc::Rc::new(std::cell::RefCell::new(rec)));
+    }
+
+    /// The recording given to [`set_timeline`](Self::set_timeline), its open spans closed and
+    /// the DMA transfers added (also after a run that stopped with an error).
+    pub fn take_timeline(&mut self) -> Option<Recording> {
+        for hart in &mut self.harts {
+            let x = hart.extension_mut();
+            let done = x
+                .dma
+                .as_mut()
+                .and_then(|d| d.log.take())
+                .unwrap_or_default();
+            if let Some(mut tr) = x.timing.as_mut().and_then(|t| t.tracks.take()) {
+                tr.finish();
+                tr.dma(&done);
+            }
+        }
+        let rec = self.timeline.take()?;
+        Some(match std::rc::Rc::try_unwrap(rec) {
+            Ok(cell) => cell.into_inner(),
+            Err(shared) => shared.borrow().clone(),
+        })
     }
 
     /// Run to the end.
@@ -190,7 +223,15 @@ impl Cluster {
                 {
                     t.arbiter = Some((a.clone(), h as u8));
                 }
-                hart.extension_mut().timing = Some(t);
+                let x = hart.extension_mut();
+                if let Some(rec) = &self.timeline {
+                    let dma = x.dma.is_some();
+                    t.tracks = Some(Box::new(HartTracks::new(rec.clone(), h, x.ssrs.len(), dma)));
+                    if let Some(d) = &mut x.dma {
+                        d.log = Some(Vec::new());
+                    }
+                }
+                x.timing = Some(t);
             }
         }
         match &opts.trace {

@@ -361,7 +361,8 @@ impl SnitchCore {
             let n = if p.push == NO_SSR {
                 n
             } else {
-                moved[n] = (p.push, self.ssrs[usize::from(p.push)].last_addr);
+                let addr = self.ssrs[usize::from(p.push)].last_addr;
+                moved[n] = (p.push | crate::timing::PUSHED, addr);
                 n + 1
             };
             t.fp_issue(&p.timed, from_core, &moved[..n]);

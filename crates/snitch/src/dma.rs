@@ -49,6 +49,19 @@ struct Transfer {
     byte: u32,
     /// Cycles still to wait before moving bytes.
     wait: u32,
+    /// The cycle it reached the head of the queue (for the timeline).
+    begun: Option<u64>,
+}
+
+/// A finished transfer, as `--timeline` shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DoneTransfer {
+    pub id: u32,
+    pub bytes: u64,
+    /// The cycle it reached the head of the queue (its DRAM latency starts then).
+    pub start: u64,
+    /// The cycle after its last byte moved.
+    pub end: u64,
 }
 
 /// A memory fault during a transfer.
@@ -75,6 +88,8 @@ pub struct DmaEngine {
     pub transfers: u64,
     /// The cycle the engine has advanced to ([`advance_to`](Self::advance_to)).
     pub clock: u64,
+    /// Finished transfers are logged here when it is `Some` (`--timeline`).
+    pub log: Option<Vec<DoneTransfer>>,
 }
 
 impl DmaEngine {
@@ -96,6 +111,7 @@ impl DmaEngine {
             moved: 0,
             transfers: 0,
             clock: 0,
+            log: None,
         }
     }
 
@@ -161,6 +177,7 @@ impl DmaEngine {
             row: 0,
             byte: 0,
             wait: latency,
+            begun: None,
         });
         self.transfers += 1;
         if self.config.synchronous {
@@ -198,11 +215,23 @@ impl DmaEngine {
         self.advance(mem, d)
     }
 
-    /// Let `cycles` cycles pass: move bytes, complete transfers.
+    /// Let `cycles` cycles pass, the last of them ending at [`clock`](Self::clock): move
+    /// bytes, complete transfers.
     pub fn advance(&mut self, mem: &mut SparseMemory, cycles: u64) -> Result<(), DmaFault> {
         let per = u64::from(self.config.bytes_per_cycle.max(1));
-        let mut budget = cycles.saturating_mul(per);
+        let full = cycles.saturating_mul(per);
+        let mut budget = full;
+        // The cycle `budget` has reached (a synchronous copy passes u64::MAX: it starts now).
+        let base = if cycles == u64::MAX {
+            self.clock
+        } else {
+            self.clock.saturating_sub(cycles)
+        };
+        let at = |budget: u64| base + (full - budget).div_ceil(per);
         while let Some(t) = self.queue.front_mut() {
+            if t.begun.is_none() {
+                t.begun = Some(at(budget));
+            }
             if t.wait > 0 {
                 let w = u64::from(t.wait).min(budget / per);
                 t.wait -= w as u32;
@@ -234,9 +263,19 @@ impl DmaEngine {
                     return Ok(());
                 }
             }
-            let id = t.id;
+            let (id, bytes, begun) = (t.id, u64::from(t.size) * u64::from(t.reps), t.begun);
             self.queue.pop_front();
             self.complete(id);
+            if let Some(log) = &mut self.log {
+                let start = begun.unwrap_or(base);
+                let end = at(budget);
+                log.push(DoneTransfer {
+                    id,
+                    bytes,
+                    start,
+                    end,
+                });
+            }
         }
         Ok(())
     }

@@ -22,6 +22,7 @@ pub mod prepared;
 pub mod ssr;
 pub mod tcdm;
 pub mod timing;
+pub mod tracks;
 
 pub use cluster::{Cluster, HartStats, Outcome, RunOptions};
 pub use config::SystemConfig;

@@ -18,8 +18,12 @@
 
 use crate::prepared::{NO_SSR, Timed};
 use crate::tcdm::SharedArbiter;
+use crate::tracks::{HartTracks, IntStall};
 use macrosim_riscv::hart::FpGroup;
 use std::collections::VecDeque;
+
+/// Added to an SSR number in [`Timing::fp_issue`]'s list: the element was pushed.
+pub const PUSHED: u8 = 8;
 
 /// Latencies and sizes of the cycle model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
@@ -69,7 +73,7 @@ pub struct Stalls {
 }
 
 /// One hart's cycle model.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Timing {
     pub config: TimingConfig,
     /// The integer core's current cycle.
@@ -94,6 +98,8 @@ pub struct Timing {
     pub stalls: Stalls,
     /// The cluster's TCDM bank arbiter and this hart's number in it (several harts stream).
     pub arbiter: Option<(SharedArbiter, u8)>,
+    /// `--timeline`: the hart's tracks (`tracks.rs`).
+    pub tracks: Option<Box<HartTracks>>,
 }
 
 impl Timing {
@@ -114,12 +120,16 @@ impl Timing {
             ssr_elements: 0,
             stalls: Stalls::default(),
             arbiter: None,
+            tracks: None,
         }
     }
 
     /// Account the integer instructions retired up to `retired` (one cycle each).
     pub fn sync(&mut self, retired: u64) {
         let n = retired.saturating_sub(self.accounted);
+        if let Some(tr) = &mut self.tracks {
+            tr.int_issue(self.int_time, self.int_time + n);
+        }
         self.int_time += n;
         self.int_insns += n;
         self.accounted = retired.max(self.accounted);
@@ -179,14 +189,20 @@ impl Timing {
         if self.queue.len() as u32 >= self.config.offload_queue {
             let free = self.queue[self.queue.len() - self.config.offload_queue as usize];
             self.stalls.offload_queue += free - self.int_time;
+            if let Some(tr) = &mut self.tracks {
+                tr.int_stall(IntStall::OffloadQueue, self.int_time, free);
+            }
             self.int_time = free;
+        }
+        if let Some(tr) = &mut self.tracks {
+            tr.int_issue(self.int_time, self.int_time + 1);
         }
         self.int_time += 1;
     }
 
     /// The FP subsystem issues `insn`. `from_core`: offloaded now by the integer core (else
     /// the sequencer issued it). `ssr_addrs`: the SSRs and the TCDM addresses of the elements
-    /// it moved.
+    /// it moved (a push's SSR number with [`PUSHED`] added).
     #[inline(always)]
     pub fn fp_issue(&mut self, insn: &Timed, from_core: bool, ssr_addrs: &[(u8, u32)]) {
         let offered = if from_core {
@@ -236,6 +252,12 @@ impl Timing {
             t + 1
         };
         self.fpu_done = self.fpu_done.max(ready);
+        if let Some(tr) = &mut self.tracks {
+            tr.fpu_issue(insn.group, t, self.fpu_next);
+            for &(k, _) in ssr_addrs {
+                tr.ssr(k & 7, k & PUSHED != 0, t);
+            }
+        }
         self.fp_insns += 1;
         if !matches!(insn.group, FpGroup::Load | FpGroup::Store) {
             self.fp_ops += 1;
@@ -244,6 +266,9 @@ impl Timing {
             // The integer core needs the result.
             if ready > self.int_time {
                 self.stalls.int_waits_fp += ready - self.int_time;
+                if let Some(tr) = &mut self.tracks {
+                    tr.int_stall(IntStall::WaitsFp, self.int_time, ready);
+                }
                 self.int_time = ready;
             }
         } else if insn.dst != NO_SSR {
@@ -270,6 +295,14 @@ impl Timing {
     pub fn wait_until(&mut self, cycle: u64, barrier: bool) {
         if cycle > self.int_time {
             let d = cycle - self.int_time;
+            if let Some(tr) = &mut self.tracks {
+                let why = if barrier {
+                    IntStall::Barrier
+                } else {
+                    IntStall::Wfi
+                };
+                tr.int_stall(why, self.int_time, cycle);
+            }
             if barrier {
                 self.stalls.barrier += d;
             } else {

@@ -89,9 +89,7 @@ fn ssr_setup(n: u32) -> Vec<u32> {
 fn finish(mut c: Vec<u32>) -> Vec<u32> {
     c.push(csrci(0x7c0, 1));
     c.push(fmv_x_w(A1, 3));
-    c.extend(li(A2, TOHOST));
-    c.extend(li(A1, 1));
-    c.push(sw(A1, A2));
+    c.extend(exit_ok());
     c
 }
 
@@ -99,6 +97,11 @@ fn run(code: &[u32]) -> HartStats {
     let mut cfg = SystemConfig::preset("snitch_cluster").unwrap();
     cfg.cluster.compute_cores = 1;
     cfg.cluster.dma_core = false;
+    run_cluster(cfg, code).swap_remove(0)
+}
+
+/// Run `code` on every hart of `cfg` with `--timing`; it must exit 0. The harts' stats.
+fn run_cluster(cfg: SystemConfig, code: &[u32]) -> Vec<HartStats> {
     let mut c = Cluster::from_code(cfg, CODE, code, TOHOST).unwrap();
     let o = c
         .run(&RunOptions {
@@ -109,7 +112,15 @@ fn run(code: &[u32]) -> HartStats {
         })
         .unwrap();
     assert_eq!(o.code, 0);
-    o.stats[0].clone()
+    o.stats
+}
+
+/// Exit 0 through tohost.
+fn exit_ok() -> Vec<u32> {
+    let mut c = li(A2, TOHOST);
+    c.extend(li(A1, 1));
+    c.push(sw(A1, A2));
+    c
 }
 
 fn utilization(s: &HartStats) -> f64 {
@@ -247,23 +258,13 @@ fn dma_copy_cycles(bytes: u32, latency: u32) -> u64 {
     c.push(xdma(2, A3, A2, 0)); // dmcpyi a3, a2, 0 (1-D)
     c.push(xdma(4, T0, 0, 2)); // dmstati t0, 2 (busy)
     c.push(bne_back(T0, 0, 4));
-    c.extend(li(A2, TOHOST));
-    c.extend(li(A1, 1));
-    c.push(sw(A1, A2));
+    c.extend(exit_ok());
     let mut cfg = SystemConfig::preset("snitch_cluster").unwrap();
     cfg.cluster.compute_cores = 0;
     cfg.dma.latency = latency;
-    let mut cl = Cluster::from_code(cfg, CODE, &c, TOHOST).unwrap();
-    let o = cl
-        .run(&RunOptions {
-            max_insns: Some(1_000_000),
-            timing: true,
-            ..Default::default()
-        })
-        .unwrap();
-    assert_eq!(o.code, 0);
-    assert_eq!(o.stats[0].dma_bytes, u64::from(bytes));
-    o.stats[0].cycles
+    let stats = run_cluster(cfg, &c);
+    assert_eq!(stats[0].dma_bytes, u64::from(bytes));
+    stats[0].cycles
 }
 
 /// The DMA moves 64 bytes a cycle after the DRAM latency, on the DMA core's cycle clock
@@ -316,22 +317,11 @@ fn two_harts_streaming(n: u32, offset: u32) -> Vec<HartStats> {
     c.push(csrci(0x7c0, 1));
     c.push(fmv_x_w(A1, 3));
     c.push(0x7c2 << 20 | 2 << 12 | 0x73); // csrr zero, 0x7c2: the cluster barrier
-    c.extend(li(A2, TOHOST));
-    c.extend(li(A1, 1));
-    c.push(sw(A1, A2));
+    c.extend(exit_ok());
     let mut cfg = SystemConfig::preset("snitch_cluster").unwrap();
     cfg.cluster.compute_cores = 2;
     cfg.cluster.dma_core = false;
-    let mut cl = Cluster::from_code(cfg, CODE, &c, TOHOST).unwrap();
-    let o = cl
-        .run(&RunOptions {
-            max_insns: Some(1_000_000),
-            timing: true,
-            ..Default::default()
-        })
-        .unwrap();
-    assert_eq!(o.code, 0);
-    o.stats
+    run_cluster(cfg, &c)
 }
 
 /// TCDM bank conflicts between harts (issue 14, "Cycle model"): two cores streaming from the
