@@ -13,6 +13,8 @@
 # instructions) no slower than the interpreter.
 #
 # usage: scripts/bench-riscv.sh [REPS]     (default 5 repetitions; prints a Markdown table)
+# BENCH_SMALL=1 runs every workload about 10x shorter (for a loaded machine, where the full
+# run takes too long; translation then weighs more in the jit tier's time).
 # Needs gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, qemu-user and GNU time
 # (/usr/bin/time).
 set -euo pipefail
@@ -35,13 +37,13 @@ scripts/riscv/build-corpus.sh "$scratch" $c/bench/int_sort.c $c/bench/int_crc.c 
   $c/bench/fp_dot.c $c/matmul.c
 
 # name class elf args
-workloads=(
-  "sort a int_sort 80"
-  "crc a int_crc 5000"
-  "interp a interp 15"
-  "dot b fp_dot 3000"
-  "matmul b matmul 300"
-)
+if [ -n "${BENCH_SMALL:-}" ]; then
+  workloads=("sort a int_sort 8" "crc a int_crc 500" "interp a interp 2" "dot b fp_dot 300"
+    "matmul b matmul 30")
+else
+  workloads=("sort a int_sort 80" "crc a int_crc 5000" "interp a interp 15" "dot b fp_dot 3000"
+    "matmul b matmul 300")
+fi
 
 calc() { awk "BEGIN { printf \"%.6f\", $1 }"; }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }

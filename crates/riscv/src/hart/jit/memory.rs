@@ -5,11 +5,82 @@
 
 use super::helpers::{self, Ctx, STORE_CODE, STORE_OK};
 use super::translate::{EXIT_CODE, EXIT_INTERPRET, I32, I64, Tx};
+use crate::hart::op::Kind;
 use crate::hart::op::Op;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{AliasRegion, InstBuilder, MemFlags, Value};
+use cranelift_codegen::ir::{AliasRegion, Block, BlockArg, InstBuilder, MemFlags, Value};
+use cranelift_frontend::{FunctionBuilder, Variable};
 use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
+
+/// Memory ops of a region that remember the last page they accessed (the rest always walk the
+/// page table): each slot is two variables live across the region's loops.
+const PAGE_SLOTS: usize = 8;
+/// A slot key no address masked by `remembered` equals (those have at most bits 0-2 set below
+/// the page number).
+const NO_PAGE: i64 = PAGE_SIZE as i64 - 1;
+
+/// The page slots of a region's first [`PAGE_SLOTS`] memory ops, in translation order: the
+/// page (address with the offset cleared) an op last accessed inline, and the host address of
+/// guest address 0 relative to it, so that an aligned access to the same page is one add away
+/// from its host address. A slot is filled only after the page table allowed the access, and
+/// all are forgotten whenever the arena may have moved (`Tx::reload_fast`); within one entry
+/// of translated code no mapping or permission changes otherwise (only the interpreter maps,
+/// unmaps and decodes code).
+pub(crate) struct Pages {
+    slots: Vec<(Variable, Variable)>,
+    next: usize,
+}
+
+impl Pages {
+    /// Slots for the memory ops among `ops`.
+    pub(crate) fn declare<'o>(
+        b: &mut FunctionBuilder<'_>,
+        ops: impl Iterator<Item = &'o Op>,
+    ) -> Pages {
+        let n = ops.filter(|op| accesses_memory(op.kind)).count();
+        let slots = (0..n.min(PAGE_SLOTS))
+            .map(|_| (b.declare_var(I32), b.declare_var(I64)))
+            .collect();
+        Pages { slots, next: 0 }
+    }
+
+    fn next(&mut self) -> Option<(Variable, Variable)> {
+        let s = self.slots.get(self.next).copied();
+        self.next += 1;
+        s
+    }
+
+    /// Forget every page.
+    pub(crate) fn forget(&self, b: &mut FunctionBuilder<'_>) {
+        for &(key, base) in &self.slots {
+            let k = b.ins().iconst(I32, NO_PAGE);
+            let z = b.ins().iconst(I64, 0);
+            b.def_var(key, k);
+            b.def_var(base, z);
+        }
+    }
+}
+
+/// The ops translated with [`Tx::load`] or [`Tx::store`].
+fn accesses_memory(kind: Kind) -> bool {
+    use Kind as K;
+    matches!(
+        kind,
+        K::Lb
+            | K::Lh
+            | K::Lw
+            | K::Lbu
+            | K::Lhu
+            | K::Sb
+            | K::Sh
+            | K::Sw
+            | K::Flw
+            | K::Fld
+            | K::Fsw
+            | K::Fsd
+    )
+}
 
 /// Guest memory: never the hart state, so its stores do not disturb loads of `State` or `Ctx`.
 fn guest() -> MemFlags {
@@ -67,28 +138,26 @@ impl Tx<'_, '_> {
         self.b.ins().iadd(at, off)
     }
 
-    /// Load `size` bytes for `op`, zero-extended to 64 bits: inline when the page allows it,
-    /// else through the helper (which may fault: then leave for the interpreter).
+    /// Load `size` bytes for `op`, zero-extended to 64 bits: inline when the page allows it
+    /// (at once when the op's remembered page holds it), else through the helper (which may
+    /// fault: then leave for the interpreter).
     pub fn load(&mut self, op: &Op, size: u32) -> Value {
         let addr = self.address(op);
+        let done = self.b.create_block();
+        self.b.append_block_param(done, I64);
+        let slot = self.remembered(addr, size, done, |t, at| t.host_load(at, size));
         let (e, off, inside) = self.entry(addr, size);
         let readable = self.b.ins().band_imm(e, i64::from(self.layout.read_ok));
         let fast_ok = self.b.ins().icmp_imm(IntCC::NotEqual, readable, 0);
         let go = self.b.ins().band(fast_ok, inside);
         let fast = self.b.create_block();
         let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.append_block_param(done, I64);
         self.b.set_cold_block(slow);
         self.b.ins().brif(go, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let at = self.host(e, off);
-        let v = match size {
-            1 => self.b.ins().uload8(I64, guest(), at, 0),
-            2 => self.b.ins().uload16(I64, guest(), at, 0),
-            4 => self.b.ins().uload32(guest(), at, 0),
-            _ => self.b.ins().load(I64, guest(), at, 0),
-        };
+        self.remember(slot, addr, at);
+        let v = self.host_load(at, size);
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(slow);
         let size_v = self.iconst(size);
@@ -104,10 +173,80 @@ impl Tx<'_, '_> {
         self.b.block_params(done)[0]
     }
 
+    fn host_load(&mut self, at: Value, size: u32) -> Value {
+        match size {
+            1 => self.b.ins().uload8(I64, guest(), at, 0),
+            2 => self.b.ins().uload16(I64, guest(), at, 0),
+            4 => self.b.ins().uload32(guest(), at, 0),
+            _ => self.b.ins().load(I64, guest(), at, 0),
+        }
+    }
+
+    fn host_store(&mut self, at: Value, size: u32, value: Value) {
+        match size {
+            1 => self.b.ins().istore8(guest(), value, at, 0),
+            2 => self.b.ins().istore16(guest(), value, at, 0),
+            4 => self.b.ins().istore32(guest(), value, at, 0),
+            _ => self.b.ins().store(guest(), value, at, 0),
+        };
+    }
+
+    /// If the op has a page slot (see [`Pages`]): when `addr` is aligned for `size` and in the
+    /// slot's page, do `access` at its host address and jump to `done` with its result (if
+    /// any); the code after this falls through on a miss. Returns the slot.
+    fn remembered(
+        &mut self,
+        addr: Value,
+        size: u32,
+        done: Block,
+        access: impl FnOnce(&mut Self, Value) -> Value,
+    ) -> Option<(Variable, Variable)> {
+        let slot = self.pages.next()?;
+        // An aligned access never crosses its page.
+        let mask = !(PAGE_SIZE as u32 - 1) | (size - 1);
+        let masked = self.b.ins().band_imm(addr, i64::from(mask as i32));
+        let key = self.b.use_var(slot.0);
+        let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
+        let yes = self.b.create_block();
+        let miss = self.b.create_block();
+        self.b.ins().brif(hit, yes, &[], miss, &[]);
+        self.b.switch_to_block(yes);
+        let base = self.b.use_var(slot.1);
+        let a = self.b.ins().uextend(I64, addr);
+        let at = self.b.ins().iadd(base, a);
+        let v = access(self, at);
+        let args: Vec<BlockArg> = if self.b.func.dfg.num_block_params(done) == 0 {
+            Vec::new()
+        } else {
+            vec![v.into()]
+        };
+        self.b.ins().jump(done, &args);
+        self.b.switch_to_block(miss);
+        Some(slot)
+    }
+
+    /// Remember that the page of `addr` is at host address `at - addr` in `slot`.
+    fn remember(&mut self, slot: Option<(Variable, Variable)>, addr: Value, at: Value) {
+        let Some((key, base)) = slot else { return };
+        let page = self
+            .b
+            .ins()
+            .band_imm(addr, i64::from(!(PAGE_SIZE as u32 - 1) as i32));
+        let a = self.b.ins().uextend(I64, addr);
+        let b = self.b.ins().isub(at, a);
+        self.b.def_var(key, page);
+        self.b.def_var(base, b);
+    }
+
     /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it,
     /// else through the helper.
     pub fn store(&mut self, op: &Op, size: u32, value: Value) {
         let addr = self.address(op);
+        let ok = self.b.create_block();
+        let slot = self.remembered(addr, size, ok, |t, at| {
+            t.host_store(at, size, value);
+            value
+        });
         let (e, off, inside) = self.entry(addr, size);
         let bits = self.b.ins().band_imm(e, i64::from(self.layout.write_mask));
         let writable = self
@@ -123,17 +262,12 @@ impl Tx<'_, '_> {
         let go = self.b.ins().band(go, inside);
         let fast = self.b.create_block();
         let slow = self.b.create_block();
-        let ok = self.b.create_block();
         self.b.set_cold_block(slow);
         self.b.ins().brif(go, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let at = self.host(e, off);
-        match size {
-            1 => self.b.ins().istore8(guest(), value, at, 0),
-            2 => self.b.ins().istore16(guest(), value, at, 0),
-            4 => self.b.ins().istore32(guest(), value, at, 0),
-            _ => self.b.ins().store(guest(), value, at, 0),
-        };
+        self.remember(slot, addr, at);
+        self.host_store(at, size, value);
         self.b.ins().jump(ok, &[]);
         self.b.switch_to_block(slow);
         let size_v = self.iconst(size);

@@ -1,7 +1,9 @@
 //! The translation tier: blocks the interpreter has entered often are translated to host code
 //! with Cranelift, each with the decoded blocks its branches reach (`region.rs`, one function
 //! per region: `translate.rs`, `memory.rs`, `float.rs`), and run from then on, region to
-//! region, by [`Jit::run`].
+//! region: a region leaves into the next translated one itself, with a tail call through the
+//! table of translations (`translate::Tx::chain`), and [`Jit::run`] enters the first (through
+//! `call::trampoline`) and takes over when the next is not in the table or might pass the limit.
 //!
 //! The interpreter stays the reference: translated code does exactly what `exec` does for the
 //! ops it translates, and hands everything else back (system, atomic and extension
@@ -38,8 +40,19 @@ use translate::{EXIT_CODE, EXIT_INTERPRET};
 /// RV32 translation tier): a Cranelift translation costs roughly as much as interpreting a few
 /// thousand instructions, so a block should have run a few times before it pays.
 const HOT: u32 = 50;
-/// Entries of the direct-mapped table of translated blocks by pc.
+/// Entries of the direct-mapped table of translated blocks by pc (a power of two).
 const FAST: usize = 4096;
+
+/// An entry of the table of translations by pc: the region entered at `pc`, whose entry block
+/// retires at most `len` instructions; `pc` 1 marks an empty entry. Translated code reads it
+/// (`translate::Tx::chain`), hence the fixed layout.
+#[repr(C)]
+#[derive(Clone, Copy)]
+struct Slot {
+    pc: u32,
+    len: u32,
+    code: Code,
+}
 
 enum Entry {
     /// Entered this many times, not translated yet.
@@ -65,13 +78,15 @@ pub(crate) enum Ran {
 pub(crate) struct Jit {
     isa: OwnedTargetIsa,
     module: Option<JITModule>,
+    /// The module's entry from Rust (`call::trampoline`).
+    trampoline: Code,
     fctx: FunctionBuilderContext,
     /// The ops of translated blocks, alive as long as `module`: FP helpers are called with
     /// their addresses, baked into the code (boxed, so they stay put when the vector grows).
     ops: Vec<Box<[Op]>>,
     blocks: FxHashMap<u32, Entry>,
-    /// (pc, code, instructions) of translated blocks; pc 1 marks an empty entry.
-    fast: Box<[(u32, Code, u32)]>,
+    /// The translations by pc; translated code holds its address, so it is never reallocated.
+    fast: Box<[Slot]>,
     /// The block cache generation and MMIO window the translations were made for.
     generation: u64,
     window: (u32, u32),
@@ -87,7 +102,11 @@ impl fmt::Debug for Jit {
     }
 }
 
-const EMPTY: (u32, Code, u32) = (1, Code(std::ptr::null()), 0);
+const EMPTY: Slot = Slot {
+    pc: 1,
+    len: 0,
+    code: Code(std::ptr::null()),
+};
 
 impl Jit {
     pub(crate) fn new() -> Result<Jit, JitUnavailable> {
@@ -102,6 +121,10 @@ impl Jit {
         // The IR verifier costs about as much as the rest of a translation; the IR comes from
         // one translator, which the differential tests check by its results.
         flags.set("enable_verifier", "false").map_err(|e| err(&e))?;
+        // Cranelift's tail calls (`translate::Tx::chain`) need frame pointers.
+        flags
+            .set("preserve_frame_pointers", "true")
+            .map_err(|e| err(&e))?;
         let isa = cranelift_native::builder()
             .map_err(|e| err(&e))?
             .finish(settings::Flags::new(flags))
@@ -109,6 +132,7 @@ impl Jit {
         Ok(Jit {
             isa,
             module: None,
+            trampoline: Code(std::ptr::null()),
             fctx: FunctionBuilderContext::new(),
             ops: Vec::new(),
             blocks: FxHashMap::default(),
@@ -154,7 +178,7 @@ impl Jit {
         let pc = state.pc;
         let slot = (pc as usize >> 2) % FAST;
         let (mut code, mut len) = match self.fast[slot] {
-            (p, code, len) if p == pc => (code, len),
+            Slot { pc: p, code, len } if p == pc => (code, len),
             _ => match self.lookup(pc, cache, b, mem.fast_path()) {
                 Some(found) => found,
                 None => return Ran::Cold,
@@ -169,14 +193,18 @@ impl Jit {
         };
         loop {
             debug_assert!(state.retired + u64::from(len) <= limit);
-            match call::enter(code, state, &mut ctx) {
+            match call::enter(self.trampoline, code, state, &mut ctx) {
                 EXIT_INTERPRET => return Ran::Interpret,
                 EXIT_CODE => return Ran::Translated,
                 _ => {}
             }
             let pc = state.pc;
             match self.fast[(pc as usize >> 2) % FAST] {
-                (p, c, l) if p == pc && state.retired + u64::from(l) <= limit => {
+                Slot {
+                    pc: p,
+                    code: c,
+                    len: l,
+                } if p == pc && state.retired + u64::from(l) <= limit => {
                     (code, len) = (c, l);
                 }
                 _ => return Ran::Translated,
@@ -197,7 +225,11 @@ impl Jit {
         match e {
             Entry::Hot(code, len) => {
                 let found = (*code, *len);
-                self.fast[(pc as usize >> 2) % FAST] = (pc, found.0, found.1);
+                self.fast[(pc as usize >> 2) % FAST] = Slot {
+                    pc,
+                    code: found.0,
+                    len: found.1,
+                };
                 Some(found)
             }
             Entry::Never => None,
@@ -213,7 +245,11 @@ impl Jit {
                 };
                 self.blocks.insert(pc, e);
                 let found = made?;
-                self.fast[(pc as usize >> 2) % FAST] = (pc, found.0, found.1);
+                self.fast[(pc as usize >> 2) % FAST] = Slot {
+                    pc,
+                    code: found.0,
+                    len: found.1,
+                };
                 Some(found)
             }
         }
@@ -231,15 +267,19 @@ impl Jit {
         }
         let module = match &mut self.module {
             Some(m) => m,
-            None => self.module.insert(JITModule::new(JITBuilder::with_isa(
-                self.isa.clone(),
-                default_libcall_names(),
-            ))),
+            None => {
+                let mut m = JITModule::new(JITBuilder::with_isa(
+                    self.isa.clone(),
+                    default_libcall_names(),
+                ));
+                self.trampoline = call::trampoline(&mut m, &mut self.fctx)?;
+                self.module.insert(m)
+            }
         };
         let call_conv = module.isa().default_call_conv();
         let ptr = module.target_config().pointer_type();
         let mut cx = module.make_context();
-        cx.func.signature = translate::signature(ptr, call_conv);
+        cx.func.signature = translate::signature(ptr);
         let first = self.ops.len();
         self.ops
             .extend(blocks.iter().map(|ops| Box::<[Op]>::from(*ops)));
@@ -248,7 +288,16 @@ impl Jit {
             kept.iter().map(|ops| translate::Part { ops }).collect();
         let op_addr = |i: usize, k: usize| std::ptr::from_ref::<Op>(&kept[i][k]) as u64;
         let mut fb = FunctionBuilder::new(&mut cx.func, &mut self.fctx);
-        translate::region(&mut fb, &parts, &op_addr, call_conv, self.window, layout);
+        let fast = self.fast.as_ptr();
+        translate::region(
+            &mut fb,
+            &parts,
+            &op_addr,
+            call_conv,
+            fast,
+            self.window,
+            layout,
+        );
         fb.finalize();
         let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
         module.define_function(id, &mut cx).ok()?;

@@ -4,8 +4,9 @@
 //! that its static exits (taken branches, `jal`, fall-throughs) reach, breadth first, up to
 //! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops. Control passes between the region's blocks inside
 //! host code (the chaining a dispatcher would otherwise do), so a loop of several blocks runs
-//! without leaving it. Computed jumps (`jalr`) and exits to blocks outside the region return to
-//! the dispatcher in [`super::Jit::run`].
+//! without leaving it. Computed jumps (`jalr`) and exits to blocks outside the region go on in
+//! the region translated at their target, found in the table of translations by pc
+//! (`translate::Tx::chain`), or return to the dispatcher in [`super::Jit::run`].
 
 use super::translate::translated;
 use crate::hart::cache::BlockCache;

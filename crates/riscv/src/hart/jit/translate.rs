@@ -18,6 +18,7 @@
 //! interpreter would.
 
 use super::helpers::Ctx;
+use super::memory::Pages;
 use super::region::{Regs, length};
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
@@ -26,6 +27,7 @@ use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, Block, InstBuilder, MemFlags, Signature, Type, Value, types,
 };
+use cranelift_codegen::isa::CallConv;
 use cranelift_frontend::{FunctionBuilder, Variable};
 use macrosim_core::FastPath;
 use std::mem::offset_of;
@@ -70,9 +72,11 @@ pub(crate) fn translated(kind: Kind) -> bool {
     )
 }
 
-/// The signature of a translated region: (state, ctx) -> exit code.
-pub(crate) fn signature(ptr: Type, call_conv: cranelift_codegen::isa::CallConv) -> Signature {
-    let mut sig = Signature::new(call_conv);
+/// The signature of a translated region: (state, ctx) -> exit code, in Cranelift's `tail`
+/// calling convention, so that a region can leave into the next one with a tail call
+/// ([`Tx::chain`]); `call::Trampoline` enters the first from Rust.
+pub(crate) fn signature(ptr: Type) -> Signature {
+    let mut sig = Signature::new(CallConv::Tail);
     sig.params.push(AbiParam::new(ptr));
     sig.params.push(AbiParam::new(ptr));
     sig.returns.push(AbiParam::new(I32));
@@ -90,7 +94,10 @@ pub(super) struct Tx<'a, 'b> {
     pub state: Value,
     pub ctx: Value,
     pub flags: MemFlags,
-    pub call_conv: cranelift_codegen::isa::CallConv,
+    /// The host's calling convention (of the helpers).
+    pub call_conv: CallConv,
+    /// The table of translations by pc (`super::Slot`s), for [`Tx::chain`].
+    fast: i64,
     /// The MMIO window `(base - 7, len + 7)`, or `len` 0 (see `exec::Window`).
     pub window: (u32, u32),
     /// The memory's fast-path constants.
@@ -109,6 +116,8 @@ pub(super) struct Tx<'a, 'b> {
     pub accrued: Variable,
     /// Block starts of the region: pc, entry block, length.
     heads: Vec<(u32, Block, u32)>,
+    /// The pages memory ops remember.
+    pub pages: Pages,
 }
 
 impl Tx<'_, '_> {
@@ -202,7 +211,8 @@ impl Tx<'_, '_> {
         self.b.def_var(self.accrued, acc);
     }
 
-    /// Reload the fast path's table and arena from `ctx.fast`.
+    /// Reload the fast path's table and arena from `ctx.fast`, forgetting the pages memory ops
+    /// remember.
     pub fn reload_fast(&mut self) {
         let fast = offset_of!(Ctx<'_>, fast);
         let table = self.b.ins().load(
@@ -219,6 +229,7 @@ impl Tx<'_, '_> {
         );
         self.b.def_var(self.table, table);
         self.b.def_var(self.arena, arena);
+        self.pages.forget(self.b);
     }
 
     /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
@@ -232,6 +243,64 @@ impl Tx<'_, '_> {
             .ins()
             .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
         let c = self.b.ins().iconst(I32, i64::from(code));
+        self.b.ins().return_(&[c]);
+    }
+
+    /// Go on at `pc` after `n` more instructions retired, in the current block: straight into
+    /// the translation of `pc` (a tail call) when the table of translations holds one and its
+    /// entry block fits below the limit, else out to the dispatcher (which would find nothing
+    /// better). `Jit::run` does the same lookup; doing it here saves the return to Rust and
+    /// the call back, at every computed jump and every exit out of a region.
+    pub fn chain(&mut self, pc: Value, n: u32) {
+        self.b
+            .ins()
+            .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
+        let r = self.b.use_var(self.ret);
+        let r = self.b.ins().iadd_imm(r, i64::from(n));
+        self.b
+            .ins()
+            .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
+        let index = self.b.ins().ushr_imm(pc, 2);
+        let index = self.b.ins().band_imm(index, (super::FAST - 1) as i64);
+        let index = self.b.ins().uextend(I64, index);
+        let at = self
+            .b
+            .ins()
+            .imul_imm(index, size_of::<super::Slot>() as i64);
+        let at = self.b.ins().iadd_imm(at, self.fast);
+        let f = self.flags;
+        let key = self
+            .b
+            .ins()
+            .load(I32, f, at, offset_of!(super::Slot, pc) as i32);
+        let len = self
+            .b
+            .ins()
+            .load(I32, f, at, offset_of!(super::Slot, len) as i32);
+        let hit = self.b.ins().icmp(IntCC::Equal, key, pc);
+        let len = self.b.ins().uextend(I64, len);
+        let end = self.b.ins().iadd(r, len);
+        let limit = self.b.use_var(self.limit);
+        let fits = self
+            .b
+            .ins()
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let go = self.b.ins().band(hit, fits);
+        let next = self.b.create_block();
+        let out = self.b.create_block();
+        self.b.ins().brif(go, next, &[], out, &[]);
+        self.b.switch_to_block(next);
+        let code = self
+            .b
+            .ins()
+            .load(I64, f, at, offset_of!(super::Slot, code) as i32);
+        let sig = signature(I64);
+        let sig = self.b.import_signature(sig);
+        self.b
+            .ins()
+            .return_call_indirect(sig, code, &[self.state, self.ctx]);
+        self.b.switch_to_block(out);
+        let c = self.b.ins().iconst(I32, i64::from(EXIT_NEXT));
         self.b.ins().return_(&[c]);
     }
 
@@ -262,7 +331,7 @@ impl Tx<'_, '_> {
     fn jump(&mut self, op: &Op, target: u32) {
         let Some(&(_, head, len)) = self.heads.iter().find(|h| h.0 == target) else {
             let pc = self.iconst(target);
-            self.leave(pc, op.nth, EXIT_NEXT);
+            self.chain(pc, op.nth);
             return;
         };
         let r = self.b.use_var(self.ret);
@@ -325,7 +394,8 @@ pub(crate) fn region(
     b: &mut FunctionBuilder<'_>,
     parts: &[Part<'_>],
     op_addr: &dyn Fn(usize, usize) -> u64,
-    call_conv: cranelift_codegen::isa::CallConv,
+    call_conv: CallConv,
+    fast: *const super::Slot,
     window: (u32, u32),
     layout: FastPath,
 ) {
@@ -345,6 +415,7 @@ pub(crate) fn region(
     let table = b.declare_var(I64);
     let arena = b.declare_var(I64);
     let accrued = b.declare_var(types::I8);
+    let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops));
     let heads = parts
         .iter()
         .map(|p| (p.ops[0].pc, b.create_block(), length(p.ops)))
@@ -355,6 +426,7 @@ pub(crate) fn region(
         ctx,
         flags: MemFlags::trusted(),
         call_conv,
+        fast: fast as i64,
         window,
         layout,
         regs,
@@ -366,6 +438,7 @@ pub(crate) fn region(
         arena,
         accrued,
         heads,
+        pages,
     };
     t.reload();
     t.reload_fast();
@@ -550,7 +623,7 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64) -> bool {
             t.interpret_if(odd, op);
             let link = t.iconst(op.pc.wrapping_add(4));
             t.set_x(op.rd, link);
-            t.leave(target, op.nth, EXIT_NEXT);
+            t.chain(target, op.nth);
             return true;
         }
         K::Beq | K::Bne | K::Blt | K::Bge | K::Bltu | K::Bgeu => {
