@@ -253,3 +253,65 @@ fn mailbox_deadlock_is_detected() {
         other => panic!("{other:?}"),
     }
 }
+
+/// `csrrs rd, csr, x0` (a read).
+fn csrr(rd: u32, csr: u32) -> u32 {
+    (csr << 20) | (2 << 12) | (rd << 7) | 0x73
+}
+
+// Blackhole BabyRISCV/CSRs.md (read the same on Wormhole, tile/status.rs): right after TRISC0
+// pushes SEMPOST (Sync Unit, type 7) and ZEROACC (Matrix Unit, type 10), its
+// tt_cfg_qstatus shows both types in [10:0] and in the OR at [23:13], sfpu_cc (all lanes
+// enabled at reset) in bits 11 and 24; tt_cfg_bstatus has the OR at [21:11]. TRISC1, which
+// pushed nothing, sees only the OR. After tensix_sync both are empty again.
+#[test]
+fn status_csrs_show_queued_instruction_types() {
+    let (sync, fpu) = (1u32 << 7, 1u32 << 10);
+    let cc = (1 << 11) | (1 << 24);
+    let mut c = Vec::new();
+    c.extend(li(SP, 0x20000));
+    push(&mut c, "SEMPOST 1");
+    push(&mut c, "ZEROACC 3, 0, 0");
+    c.push(csrr(T1, 0xbc0));
+    c.push(sw(T1, SP, 0));
+    c.push(csrr(T1, 0xbc1));
+    c.push(sw(T1, SP, 4));
+    // Let TRISC1 read while the pushes are still queued (the backend has not run yet).
+    c.extend(li(T0, 0x20100));
+    c.extend(li(T1, 1));
+    c.push(sw(T1, T0, 0));
+    tensix_sync(&mut c);
+    c.push(csrr(T1, 0xbc0));
+    c.push(sw(T1, SP, 8));
+    c.push(csrr(T1, 0xbc1));
+    c.push(sw(T1, SP, 12));
+    done(&mut c, 0, 1);
+    // TRISC1: spin until TRISC0's flag, then read qstatus.
+    let mut c1 = Vec::new();
+    c1.extend(li(T0, 0x20100));
+    c1.push(lw(T1, T0, 0));
+    c1.push(0xfe03_0ee3); // beq t1, x0, -4
+    c1.push(csrr(T1, 0xbc0));
+    c1.extend(li(SP, 0x20000));
+    c1.push(sw(T1, SP, 16));
+    done(&mut c1, 1, 1);
+    let mut t = tile();
+    t.load_code(0, &c);
+    t.load_code(1, &c1);
+    t.run(100_000).expect("runs");
+    let word = |a: u64| t.l1.read_u32(a).unwrap();
+    let both = sync | fpu;
+    assert_eq!(
+        word(0x20000),
+        both | (both << 13) | cc,
+        "qstatus after the pushes"
+    );
+    assert_eq!(
+        word(0x20004),
+        both | (both << 11),
+        "bstatus after the pushes"
+    );
+    assert_eq!(word(0x20008), cc, "qstatus after tensix_sync");
+    assert_eq!(word(0x2000c), 0, "bstatus after tensix_sync");
+    assert_eq!(word(0x20010), (both << 13) | cc, "TRISC1: only the OR");
+}

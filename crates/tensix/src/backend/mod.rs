@@ -66,6 +66,8 @@ pub struct Backend {
     pub unpackers: unpack::Unpackers,
     pub packers: pack::Packers,
     pub sfpu: sfpu::Sfpu,
+    /// MVMUL's decoded SrcA operands, reused while SrcA and the phase stay the same.
+    srca_lanes: fpu::lanes::SrcACache,
     gates: [gate::WaitGate; 3],
     counts: [[u64; 9]; 3],
 }
@@ -85,6 +87,7 @@ impl Backend {
             unpackers: unpack::Unpackers::default(),
             packers: pack::Packers::default(),
             sfpu: sfpu::Sfpu::for_table(table),
+            srca_lanes: Default::default(),
             gates: Default::default(),
             counts: [[0; 9]; 3],
         }

@@ -11,6 +11,7 @@
 
 pub mod mailbox;
 pub mod mmio;
+pub mod status;
 
 use crate::backend::{Backend, BackendFault, Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, ThreadFrontend};
@@ -21,6 +22,7 @@ use macrosim_riscv::trace::NoTrace;
 use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
 use mailbox::Mailboxes;
 use mmio::{BRISC, Block, InputQueue, TileMmio};
+use status::{StatusCsrs, StatusView};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -75,7 +77,7 @@ impl Iterator for QueueIter {
 }
 
 struct Core {
-    hart: Hart,
+    hart: Hart<StatusCsrs>,
     local: Vec<u8>,
     block: Option<Block>,
     pushes: u64,
@@ -131,13 +133,15 @@ pub struct Tile {
     events: Option<Vec<Event>>,
     /// Ctrl-C / `--timeout` (`macrosim_core::stop`), polled once a scheduling round.
     stop: StopSignal,
+    /// What the cores' status CSRs read ([`status`]).
+    status: Rc<StatusView>,
 }
 
 impl Tile {
     pub fn new(table: &'static IsaTable) -> Tile {
         let mut l1 = SparseMemory::new();
         l1.map(0, u64::from(L1_SIZE), Perm::RWX);
-        let threads = (0..3)
+        let threads: Vec<Thread> = (0..3)
             .map(|_| {
                 let queue: InputQueue = Rc::new(RefCell::new(VecDeque::new()));
                 Thread {
@@ -148,6 +152,7 @@ impl Tile {
                 }
             })
             .collect();
+        let status = StatusView::new(std::array::from_fn(|t| threads[t].queue.clone()));
         Tile {
             l1,
             backend: Backend::new(table),
@@ -157,6 +162,7 @@ impl Tile {
             cycle: 0,
             events: None,
             stop: StopSignal::new(),
+            status,
         }
     }
 
@@ -217,13 +223,7 @@ impl Tile {
                 )));
             }
         }
-        // TrapMode::Host: the firmware has no trap handlers (ttsim stops on any exception), so
-        // an exception is a fault of the run at the faulting pc.
-        let mut hart = Hart::new(HartConfig {
-            id: index as u32,
-            isa: Isa::RV32IM,
-            traps: TrapMode::Host,
-        });
+        let mut hart = self.new_hart(index);
         hart.set_pc(RESET_PC[index]);
         self.cores[index] = Some(Core {
             hart,
@@ -234,6 +234,40 @@ impl Tile {
         Ok(())
     }
 
+    /// Core `index`'s hart: RV32IM with the status CSRs. TrapMode::Host: the firmware has no
+    /// trap handlers (ttsim stops on any exception), so an exception is a fault of the run at
+    /// the faulting pc.
+    fn new_hart(&self, index: usize) -> Hart<StatusCsrs> {
+        let csrs = StatusCsrs {
+            thread: (index != BRISC).then_some(index),
+            view: self.status.clone(),
+        };
+        let cfg = HartConfig {
+            id: index as u32,
+            isa: Isa::RV32IM,
+            traps: TrapMode::Host,
+        };
+        Hart::with_extension(cfg, csrs)
+    }
+
+    /// The types each thread holds past its input queue (status CSRs): the MOP being
+    /// expanded, the replay being played back, the instruction at the Wait Gate.
+    fn refresh_status(&self) {
+        let held = std::array::from_fn(|t| {
+            let th = &self.threads[t];
+            let mut bits = th.pending.map_or(0, status::type_bits);
+            if th.frontend.mop_expander().is_expanding() {
+                bits |= status::TYPE_MOP;
+            }
+            if th.frontend.replay_expander().is_playing_back() {
+                bits |= status::TYPE_REPLAY;
+            }
+            bits
+        });
+        let cc = (0..crate::backend::sfpu::LANES).any(|l| self.backend.sfpu.lane_enabled(l));
+        self.status.refresh(held, cc);
+    }
+
     /// Starts core `index` with raw RV32 code placed at its reset PC.
     pub fn load_code(&mut self, index: usize, words: &[u32]) {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
@@ -241,11 +275,7 @@ impl Tile {
         self.l1
             .write_bytes(u64::from(pc), &bytes)
             .expect("reset PC regions are in L1");
-        let mut hart = Hart::new(HartConfig {
-            id: index as u32,
-            isa: Isa::RV32IM,
-            traps: TrapMode::Host,
-        });
+        let mut hart = self.new_hart(index);
         hart.set_pc(pc);
         self.cores[index] = Some(Core {
             hart,
@@ -304,6 +334,7 @@ impl Tile {
     }
 
     fn run_cores(&mut self) -> Result<(), TileError> {
+        self.refresh_status();
         for i in 0..4 {
             let Some(core) = self.cores[i].as_ref() else {
                 continue;

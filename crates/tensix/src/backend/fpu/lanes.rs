@@ -57,6 +57,34 @@ impl SrcALanes {
     }
 }
 
+/// The last decoded SrcA block, kept because a matmul multiplies each SrcA face by several
+/// SrcB row blocks (and HiFi phases repeat the same faces): decoding again is skipped when the
+/// masked SrcA rows and the phase are the same as last time.
+#[derive(Default)]
+pub struct SrcACache(Option<Box<CachedSrcA>>);
+
+/// One cache entry: the phase and masked SrcA rows it was decoded from, and the result.
+struct CachedSrcA {
+    phase: u32,
+    rows: [[u32; 16]; 16],
+    lanes: SrcALanes,
+}
+
+impl SrcACache {
+    /// SrcALanes of `rows` in `phase`, from the cache when they match.
+    pub fn get(&mut self, rows: &[[u32; 16]; 16], phase: u32) -> &SrcALanes {
+        let hit = matches!(&self.0, Some(c) if c.phase == phase && c.rows == *rows);
+        if !hit {
+            self.0 = Some(Box::new(CachedSrcA {
+                phase,
+                rows: *rows,
+                lanes: SrcALanes::new(rows, phase),
+            }));
+        }
+        &self.0.as_ref().expect("filled above").lanes
+    }
+}
+
 impl SrcBRow {
     /// One SrcB row, already masked to the Src format.
     pub fn new(row: &[u32; 16], phase: u32) -> SrcBRow {

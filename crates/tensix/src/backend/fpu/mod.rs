@@ -3,11 +3,12 @@
 //! Arithmetic in [`arith`].
 
 pub mod arith;
-mod lanes;
+pub(super) mod lanes;
 mod movers;
 mod pool;
 
 use super::config::Fields;
+use super::regs;
 use super::{Backend, ExecResult};
 use arith::AccMode;
 
@@ -60,29 +61,33 @@ pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
     }
 }
 
-fn read_dst(b: &Backend, m: &MathCfg, row: usize, col: usize) -> u32 {
+/// One Dst row as FP32-shaped patterns: FP32 Dst as is, BF16 in the high half, FP16 with its
+/// 5-bit exponent in the FP32 exponent field (ttsim's form, which [`arith`] computes on).
+fn read_dst_row(b: &Backend, m: &MathCfg, row: usize) -> [u32; 16] {
     if m.mode.fp32 {
-        b.dst.read32(row, col)
-    } else if m.mode.exp8 {
-        u32::from(b.dst.read16(row, col)) << 16
+        let a = regs::adj_row(row);
+        let (hi, lo) = (&b.dst.cells[a], &b.dst.cells[a + 8]);
+        std::array::from_fn(|j| (u32::from(hi[j]) << 16) | u32::from(lo[j]))
     } else {
-        // FP16 Dst datum as an FP32-shaped pattern with a 5-bit exponent (ttsim's form).
-        let x = u32::from(b.dst.read16(row, col));
-        ((x & 0x8000) << 16) | ((x & 0x7fff) << 13)
+        let r = &b.dst.cells[row & 0x3ff];
+        if m.mode.exp8 {
+            r.map(|x| u32::from(x) << 16)
+        } else {
+            r.map(|x| ((u32::from(x) & 0x8000) << 16) | ((u32::from(x) & 0x7fff) << 13))
+        }
     }
 }
 
-fn write_dst(b: &mut Backend, m: &MathCfg, row: usize, col: usize, v: u32) {
+/// Writes FP32-shaped patterns back as [`read_dst_row`] reads them.
+fn write_dst_row(b: &mut Backend, m: &MathCfg, row: usize, v: &[u32; 16]) {
     if m.mode.fp32 {
-        b.dst.write32(row, col, v);
+        let a = regs::adj_row(row);
+        b.dst.cells[a] = v.map(|x| (x >> 16) as u16);
+        b.dst.cells[a + 8] = v.map(|x| x as u16);
     } else if m.mode.exp8 {
-        b.dst.write16(row, col, (v >> 16) as u16);
+        b.dst.cells[row & 0x3ff] = v.map(|x| (x >> 16) as u16);
     } else {
-        b.dst.write16(
-            row,
-            col,
-            (((v >> 16) & 0x8000) | ((v >> 13) & 0x7fff)) as u16,
-        );
+        b.dst.cells[row & 0x3ff] = v.map(|x| (((x >> 16) & 0x8000) | ((x >> 13) & 0x7fff)) as u16);
     }
 }
 
@@ -166,22 +171,16 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
     let srca: [[u32; 16]; 16] =
         std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
-    let a = lanes::SrcALanes::new(&srca, m.phase);
+    let mut cache = std::mem::take(&mut b.srca_lanes);
+    let a = cache.get(&srca, m.phase);
     let adj = arith::product_exp_adj(m.mode, m.phase);
     for i in 0..rows {
         let brow = b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b);
-        let mut d: [u32; 16] = std::array::from_fn(|j| read_dst(b, &m, dst_row + i, j));
-        lanes::row(
-            &a,
-            &lanes::SrcBRow::new(&brow, m.phase),
-            &mut d,
-            m.mode,
-            adj,
-        );
-        for (j, v) in d.into_iter().enumerate() {
-            write_dst(b, &m, dst_row + i, j, v);
-        }
+        let mut d = read_dst_row(b, &m, dst_row + i);
+        lanes::row(a, &lanes::SrcBRow::new(&brow, m.phase), &mut d, m.mode, adj);
+        write_dst_row(b, &m, dst_row + i, &d);
     }
+    b.srca_lanes = cache;
     flip(b, t, (w >> 22) & 3);
     let cfg = &b.cfg;
     b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
@@ -207,7 +206,12 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & 0x3f8;
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
     for i in 0..8 {
-        for j in 0..16 {
+        let mut out = if accumulate {
+            read_dst_row(b, &m, dst_row + i)
+        } else {
+            [0; 16]
+        };
+        for (j, d) in out.iter_mut().enumerate() {
             let a = b.srca.banks[ba][(srca_row + i) & 63][j] & m.mask_a;
             let brow = if bcast & 2 != 0 {
                 srcb_row
@@ -216,22 +220,17 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
             };
             let bcol = if bcast & 1 != 0 { 0 } else { j };
             let mut bv = b.srcb.banks[bb][brow & 63][bcol] & m.mask_b;
-            let d = if accumulate {
-                read_dst(b, &m, dst_row + i, j)
-            } else {
-                0
-            };
-            let r = if opcode == 0x27 {
-                arith::mul1(a, bv, d, m.mode, m.phase)
+            *d = if opcode == 0x27 {
+                arith::mul1(a, bv, *d, m.mode, m.phase)
             } else {
                 if opcode == 0x30 {
                     bv ^= 1 << 18;
                 }
                 let (za, zb) = (arith::src_is_zero(a), arith::src_is_zero(bv));
-                arith::add1(if za { 0 } else { a }, if zb { 0 } else { bv }, d, m.mode)
+                arith::add1(if za { 0 } else { a }, if zb { 0 } else { bv }, *d, m.mode)
             };
-            write_dst(b, &m, dst_row + i, j, r);
         }
+        write_dst_row(b, &m, dst_row + i, &out);
     }
     flip(b, t, (w >> 22) & 3);
     let cfg = &b.cfg;
