@@ -74,12 +74,18 @@ fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), S
     let (sign, exp, man) = (c >> 31, (c >> 23) & 0xff, c & 0x7f_ffff);
     let fp = |sign: u32, exp: u32, man: u32| sign << 31 | (exp & 0xff) << 23 | man;
     Ok(match i.opcode {
+        // BlackholeA0 SFPAND.md / SFPOR.md: Mod1 & 1 (USE_VB) takes VB from Imm12's low bits
+        // (where the BH encoding puts it) instead of `VB = VD`.
+        0x7e | 0x7f if s.blackhole && m & 1 != 0 => {
+            let b = s.lregs[(imm & 15) as usize][lane];
+            (if i.opcode == 0x7e { b & c } else { b | c }, None)
+        }
         0x7e => (b & c, None),
         0x7f => (b | c, None),
         0x8d => (b ^ c, None),
         0x80 => (!c, None),
         // SFPSHFT.md: amount from Imm12 (Mod1 & 1) or LReg[VC]; negative shifts right.
-        0x7a => {
+        0x7a if !s.blackhole => {
             let amount = if m & 1 != 0 {
                 i.imm12_signed()
             } else {
@@ -87,6 +93,7 @@ fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), S
             };
             (shift(b, amount), None)
         }
+        0x7a => (shft_blackhole(m, b, c, i.imm12_signed()), None),
         // SFPDIVP2.md: Mod1 & 1 adds Imm8 to the exponent (wrapping; Inf/NaN unchanged).
         0x76 => {
             let e = if m & 1 == 0 {
@@ -157,6 +164,28 @@ pub fn shift(x: u32, amount: i32) -> u32 {
         x << (amount & 31)
     } else {
         x >> (amount.wrapping_neg() & 31)
+    }
+}
+
+/// BlackholeA0 SFPSHFT.md for one lane: ARG_IMM = 1 (amount Imm12), ARITHMETIC = 2 (signed
+/// right shifts), ARG_IMM_USE_VC = 4 (with ARG_IMM: shift LReg[VC] rather than LReg[VD]).
+/// Reserved Mod1 values run as the page's "current silicon behavior": 4 and 6 lose bit 2,
+/// values above 7 keep their low three bits.
+fn shft_blackhole(mod1: u32, vd: u32, vc: u32, imm12: i32) -> u32 {
+    let m = if mod1 == 4 || mod1 == 6 {
+        mod1 & !4
+    } else {
+        mod1 & 7
+    };
+    let (x, amount) = match (m & 1 != 0, m & 4 != 0) {
+        (false, _) => (vd, vc as i32),
+        (true, false) => (vd, imm12),
+        (true, true) => (vc, imm12),
+    };
+    if amount < 0 && m & 2 != 0 {
+        ((x as i32) >> (amount.wrapping_neg() & 31)) as u32
+    } else {
+        shift(x, amount)
     }
 }
 
@@ -292,6 +321,86 @@ mod tests {
             "Imm12 −4"
         );
         assert_eq!(one(&mut s, "SFPSHFT 5, 1, 2, 1", 0, 1), 32);
+        assert_eq!(
+            one(&mut s, "SFPSHFT 0, 1, 2, 2", (-4i32) as u32, 0x8000_0010),
+            0x0800_0001,
+            "Wormhole has no arithmetic mode"
+        );
+    }
+
+    // BlackholeA0 SFPSHFT.md: ARITHMETIC (2) shifts right with the sign, ARG_IMM_USE_VC (4)
+    // shifts LReg[VC] by Imm12; reserved 4 and 6 drop bit 2, above 7 keep the low 3 bits.
+    #[test]
+    fn shft_blackhole_modes() {
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        let minus4 = (-4i32) as u32;
+        assert_eq!(
+            one(&mut s, "SFPSHFT 0, 1, 2, 2", minus4, 0x8000_0010),
+            0xf800_0001
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 0, 1, 2, 0", minus4, 0x8000_0010),
+            0x0800_0001
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 9, 1, 2, 2", 3, 0x8000_0001),
+            0x0000_0008
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 0xffc, 1, 2, 3", 0, 0x8000_0010),
+            0xf800_0001
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 3, 1, 2, 5", 0x11, 0x100),
+            0x88,
+            "VC << Imm12"
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 0xfff, 1, 2, 7", 0x8000_0000, 0),
+            0xc000_0000
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 3, 1, 2, 4", minus4, 0x10),
+            0x1,
+            "4 runs as 0"
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 3, 1, 2, 6", minus4, 0xf000_0000),
+            0xff00_0000
+        );
+        assert_eq!(
+            one(&mut s, "SFPSHFT 3, 1, 2, 13", 0x11, 0),
+            0x88,
+            "13 runs as 5"
+        );
+    }
+
+    // BlackholeA0 SFPAND.md / SFPOR.md: USE_VB (Mod1 1) reads LReg[VB] (Imm12's low 4 bits)
+    // instead of LReg[VD]; Wormhole ignores Mod1.
+    #[test]
+    fn and_or_use_vb_blackhole() {
+        let mut s = Sfpu::default();
+        set(&mut s, 3, |_| 0x0000_ffff);
+        assert_eq!(
+            one(&mut s, "SFPAND 3, 1, 2, 1", 0xff00_ff00, 0x0ff0_0ff0),
+            0x0f00_0f00
+        );
+        s.blackhole = true;
+        assert_eq!(
+            one(&mut s, "SFPAND 3, 1, 2, 1", 0xff00_ff00, 0x0ff0_0ff0),
+            0x0000_ff00
+        );
+        assert_eq!(
+            one(&mut s, "SFPOR 3, 1, 2, 1", 0xff00_0000, 0x0ff0_0ff0),
+            0xff00_ffff
+        );
+        assert_eq!(
+            one(&mut s, "SFPOR 3, 1, 2, 0", 0xff00_0000, 0x0ff0_0ff0),
+            0xfff0_0ff0
+        );
     }
 
     // SFPEXEXP.md, SFPEXMAN.md, SFPSETEXP.md, SFPSETMAN.md, SFPSETSGN.md, SFPDIVP2.md.
