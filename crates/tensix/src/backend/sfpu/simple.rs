@@ -259,25 +259,25 @@ mod tests {
         s.lregs[2][0]
     }
 
+    /// Runs each `(instruction, LReg[1], LReg[2], expected LReg[2])` case.
+    fn cases(s: &mut Sfpu, cases: &[(&str, u32, u32, u32)]) {
+        for &(text, c, d, want) in cases {
+            assert_eq!(one(s, text, c, d), want, "{text} on {c:#x}, {d:#x}");
+        }
+    }
+
     // SFPAND/SFPOR/SFPXOR.md: VD op= VC; SFPNOT.md: VD = ~VC.
     #[test]
     fn bitwise() {
-        let mut s = Sfpu::default();
-        assert_eq!(
-            one(&mut s, "SFPAND 0, 1, 2, 0", 0xff00_ff00, 0x0ff0_0ff0),
-            0x0f00_0f00
-        );
-        assert_eq!(
-            one(&mut s, "SFPOR 0, 1, 2, 0", 0xff00_ff00, 0x0ff0_0ff0),
-            0xfff0_fff0
-        );
-        assert_eq!(
-            one(&mut s, "SFPXOR 0, 1, 2, 0", 0xff00_ff00, 0x0ff0_0ff0),
-            0xf0f0_f0f0
-        );
-        assert_eq!(
-            one(&mut s, "SFPNOT 0, 1, 2, 0", 0xff00_ff00, 0),
-            0x00ff_00ff
+        let (c, d) = (0xff00_ff00, 0x0ff0_0ff0);
+        cases(
+            &mut Sfpu::default(),
+            &[
+                ("SFPAND 0, 1, 2, 0", c, d, 0x0f00_0f00),
+                ("SFPOR 0, 1, 2, 0", c, d, 0xfff0_fff0),
+                ("SFPXOR 0, 1, 2, 0", c, d, 0xf0f0_f0f0),
+                ("SFPNOT 0, 1, 2, 0", c, 0, 0x00ff_00ff),
+            ],
         );
     }
 
@@ -305,76 +305,47 @@ mod tests {
         assert_eq!(one(&mut s, "SFPIADD 0, 1, 2, 0", u32::MAX, 1), 0, "wraps");
     }
 
-    // SFPSHFT.md: by LReg[VC] or Imm12, left when ≥ 0, right (logical) when < 0, mod 32.
+    // SFPSHFT.md: by LReg[VC] or Imm12, left when ≥ 0, right (logical) when < 0, mod 32;
+    // Wormhole B0 has no arithmetic mode (Mod1 2 shifts logically).
     #[test]
     fn shft() {
-        let mut s = Sfpu::default();
-        assert_eq!(one(&mut s, "SFPSHFT 0, 1, 2, 0", 4, 0x8000_0001), 0x10);
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0, 1, 2, 0", (-4i32) as u32, 0x8000_0010),
-            0x0800_0001
-        );
-        assert_eq!(one(&mut s, "SFPSHFT 0, 1, 2, 0", 33, 3), 6, "amount mod 32");
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0xffc, 1, 2, 1", 0, 0x100),
-            0x10,
-            "Imm12 −4"
-        );
-        assert_eq!(one(&mut s, "SFPSHFT 5, 1, 2, 1", 0, 1), 32);
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0, 1, 2, 2", (-4i32) as u32, 0x8000_0010),
-            0x0800_0001,
-            "Wormhole has no arithmetic mode"
+        let m4 = (-4i32) as u32;
+        cases(
+            &mut Sfpu::default(),
+            &[
+                ("SFPSHFT 0, 1, 2, 0", 4, 0x8000_0001, 0x10),
+                ("SFPSHFT 0, 1, 2, 0", m4, 0x8000_0010, 0x0800_0001),
+                ("SFPSHFT 0, 1, 2, 0", 33, 3, 6),
+                ("SFPSHFT 0xffc, 1, 2, 1", 0, 0x100, 0x10),
+                ("SFPSHFT 5, 1, 2, 1", 0, 1, 32),
+                ("SFPSHFT 0, 1, 2, 2", m4, 0x8000_0010, 0x0800_0001),
+            ],
         );
     }
 
     // BlackholeA0 SFPSHFT.md: ARITHMETIC (2) shifts right with the sign, ARG_IMM_USE_VC (4)
-    // shifts LReg[VC] by Imm12; reserved 4 and 6 drop bit 2, above 7 keep the low 3 bits.
+    // with ARG_IMM shifts LReg[VC] by Imm12; reserved 4 and 6 drop bit 2 (4 runs as 0, 6 as
+    // 2), values above 7 keep their low 3 bits (13 runs as 5).
     #[test]
     fn shft_blackhole_modes() {
+        let m4 = (-4i32) as u32;
         let mut s = Sfpu {
             blackhole: true,
             ..Sfpu::default()
         };
-        let minus4 = (-4i32) as u32;
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0, 1, 2, 2", minus4, 0x8000_0010),
-            0xf800_0001
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0, 1, 2, 0", minus4, 0x8000_0010),
-            0x0800_0001
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 9, 1, 2, 2", 3, 0x8000_0001),
-            0x0000_0008
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0xffc, 1, 2, 3", 0, 0x8000_0010),
-            0xf800_0001
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 3, 1, 2, 5", 0x11, 0x100),
-            0x88,
-            "VC << Imm12"
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0xfff, 1, 2, 7", 0x8000_0000, 0),
-            0xc000_0000
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 3, 1, 2, 4", minus4, 0x10),
-            0x1,
-            "4 runs as 0"
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 3, 1, 2, 6", minus4, 0xf000_0000),
-            0xff00_0000
-        );
-        assert_eq!(
-            one(&mut s, "SFPSHFT 3, 1, 2, 13", 0x11, 0),
-            0x88,
-            "13 runs as 5"
+        cases(
+            &mut s,
+            &[
+                ("SFPSHFT 0, 1, 2, 2", m4, 0x8000_0010, 0xf800_0001),
+                ("SFPSHFT 0, 1, 2, 0", m4, 0x8000_0010, 0x0800_0001),
+                ("SFPSHFT 9, 1, 2, 2", 3, 0x8000_0001, 0x0000_0008),
+                ("SFPSHFT 0xffc, 1, 2, 3", 0, 0x8000_0010, 0xf800_0001),
+                ("SFPSHFT 3, 1, 2, 5", 0x11, 0x100, 0x88),
+                ("SFPSHFT 0xfff, 1, 2, 7", 0x8000_0000, 0, 0xc000_0000),
+                ("SFPSHFT 3, 1, 2, 4", m4, 0x10, 0x1),
+                ("SFPSHFT 3, 1, 2, 6", m4, 0xf000_0000, 0xff00_0000),
+                ("SFPSHFT 3, 1, 2, 13", 0x11, 0, 0x88),
+            ],
         );
     }
 
@@ -382,24 +353,18 @@ mod tests {
     // instead of LReg[VD]; Wormhole ignores Mod1.
     #[test]
     fn and_or_use_vb_blackhole() {
+        let (c, d) = (0xff00_ff00, 0x0ff0_0ff0);
         let mut s = Sfpu::default();
         set(&mut s, 3, |_| 0x0000_ffff);
-        assert_eq!(
-            one(&mut s, "SFPAND 3, 1, 2, 1", 0xff00_ff00, 0x0ff0_0ff0),
-            0x0f00_0f00
-        );
+        cases(&mut s, &[("SFPAND 3, 1, 2, 1", c, d, 0x0f00_0f00)]);
         s.blackhole = true;
-        assert_eq!(
-            one(&mut s, "SFPAND 3, 1, 2, 1", 0xff00_ff00, 0x0ff0_0ff0),
-            0x0000_ff00
-        );
-        assert_eq!(
-            one(&mut s, "SFPOR 3, 1, 2, 1", 0xff00_0000, 0x0ff0_0ff0),
-            0xff00_ffff
-        );
-        assert_eq!(
-            one(&mut s, "SFPOR 3, 1, 2, 0", 0xff00_0000, 0x0ff0_0ff0),
-            0xfff0_0ff0
+        cases(
+            &mut s,
+            &[
+                ("SFPAND 3, 1, 2, 1", c, d, 0x0000_ff00),
+                ("SFPOR 3, 1, 2, 1", 0xff00_0000, d, 0xff00_ffff),
+                ("SFPOR 3, 1, 2, 0", 0xff00_0000, d, 0xfff0_0ff0),
+            ],
         );
     }
 
