@@ -143,9 +143,14 @@ pub fn load(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
     if vd >= 8 {
         return;
     }
+    let active = if mode == INT32_ALL {
+        u32::MAX
+    } else {
+        b.sfpu.enabled_lanes()
+    };
     for lane in 0..LANES {
         let lc = LaneConfig(b.sfpu.lane_config[lane]);
-        if lc.block_sfpu_rd_from_dest() || !(b.sfpu.lane_enabled(lane) || mode == INT32_ALL) {
+        if lc.block_sfpu_rd_from_dest() || active >> lane & 1 == 0 {
             continue;
         }
         let exchange = LaneConfig(b.sfpu.lane_config[lane & 7]).dest_rd_col_exchange();
@@ -182,12 +187,15 @@ pub fn load(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
 /// SFPSTORE.md at Dst address `addr`.
 pub fn store(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
     let mode = resolve(b, t, i.mode);
+    let enabled = if mode == INT32_ALL {
+        u32::MAX
+    } else {
+        b.sfpu.enabled_lanes()
+    };
+    let active = b.sfpu.guarded_lanes(i) & enabled;
     for lane in 0..LANES {
         let lc = LaneConfig(b.sfpu.lane_config[lane]);
-        if lc.block_dest_wr_from_sfpu() || !b.sfpu.guard(i, lane) {
-            continue;
-        }
-        if !(b.sfpu.lane_enabled(lane) || mode == INT32_ALL) {
+        if lc.block_dest_wr_from_sfpu() || active >> lane & 1 == 0 {
             continue;
         }
         let exchange = LaneConfig(b.sfpu.lane_config[lane & 7]).dest_wr_col_exchange();

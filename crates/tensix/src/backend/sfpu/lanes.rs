@@ -29,8 +29,9 @@ pub fn swap(s: &mut Sfpu, i: &Insn) -> ExecResult {
         _ if s.blackhole => 0,
         m => return Err(format!("SFPSWAP Mod1 {m} is undefined (SFPSWAP.md)")),
     };
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let cfg = LaneConfig(s.lane_config[lane]);

@@ -113,6 +113,33 @@ impl Sfpu {
         }
     }
 
+    /// [`Sfpu::lane_enabled`] of all 32 lanes as a mask (bit `lane`). An instruction reads it
+    /// once: within one instruction a lane changes only its own flags, after reading them.
+    pub fn enabled_lanes(&self) -> u32 {
+        let mut mask = 0;
+        for lane in 0..LANES {
+            mask |= u32::from(self.lane_enabled(lane)) << lane;
+        }
+        mask
+    }
+
+    /// The lanes that pass the pages' backdoor guard ([`Sfpu::guard`]) as a mask.
+    fn guarded_lanes(&self, i: &Insn) -> u32 {
+        if i.vd < 12 || i.via_macro {
+            return u32::MAX;
+        }
+        let mut mask = 0;
+        for lane in 0..LANES {
+            mask |= u32::from(self.guard(i, lane)) << lane;
+        }
+        mask
+    }
+
+    /// The lanes that pass the backdoor guard and are enabled.
+    fn active_lanes(&self, i: &Insn) -> u32 {
+        self.guarded_lanes(i) & self.enabled_lanes()
+    }
+
     /// VectorUnit.md `AdvancePRNG(Lane)`.
     pub fn advance_prng(&mut self, lane: usize) -> u32 {
         let result = self.prng[lane];

@@ -30,8 +30,9 @@ pub fn cast1(c: u32, stochastic: bool, prng: impl FnOnce() -> u32) -> u32 {
 pub fn cast(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let vc = i.vc_or_vd();
     let mode = if s.blackhole { i.mode & 3 } else { i.mode & 1 };
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let c = s.lregs[vc][lane];
@@ -126,8 +127,9 @@ pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32, bh: bool) -> u3
 pub fn stoch_rnd(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let mod1 = i.mode & 7;
     let (vb, vc) = (i.vb_or_vd(), i.vc_or_vd());
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         // The Wormhole pages advance the PRNG only when rounding stochastically (ttsim also

@@ -16,20 +16,24 @@ pub fn loadi(s: &mut Sfpu, i: &Insn) -> ExecResult {
     if vd >= 8 {
         return Ok(());
     }
-    for lane in 0..LANES {
-        if !s.lane_enabled(lane) {
-            continue;
+    // The new value as (bits kept from the old value, bits set).
+    let (keep, set) = match i.mode {
+        0 => (0, imm << 16),
+        // FP16toFP32: widen and rebias the exponent, no special cases.
+        1 => (
+            0,
+            (imm >> 15) << 31 | (((imm >> 10) & 0x1f) + 112) << 23 | (imm & 0x3ff) << 13,
+        ),
+        2 => (0, imm),
+        4 => (0, imm as u16 as i16 as i32 as u32),
+        8 => (0xffff, imm << 16),
+        _ => (0xffff_0000, imm),
+    };
+    let active = s.enabled_lanes();
+    for (lane, x) in s.lregs[vd].iter_mut().enumerate() {
+        if active >> lane & 1 != 0 {
+            *x = (*x & keep) | set;
         }
-        let old = s.lregs[vd][lane];
-        s.lregs[vd][lane] = match i.mode {
-            0 => imm << 16,
-            // FP16toFP32: widen and rebias the exponent, no special cases.
-            1 => (imm >> 15) << 31 | (((imm >> 10) & 0x1f) + 112) << 23 | (imm & 0x3ff) << 13,
-            2 => imm,
-            4 => imm as u16 as i16 as i32 as u32,
-            8 => (imm << 16) | (old & 0xffff),
-            _ => (old & 0xffff_0000) | imm,
-        };
     }
     Ok(())
 }
@@ -40,8 +44,9 @@ pub fn iadd(s: &mut Sfpu, i: &Insn) -> ExecResult {
     if !(vd < 8 || vd == 16) {
         return Ok(());
     }
+    let active = s.enabled_lanes();
     for lane in 0..LANES {
-        if !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let c = s.lregs[vc][lane];
@@ -231,11 +236,14 @@ pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
     if !(is_mov || i.vd < 8 || i.vd == 16) {
         return Ok(());
     }
+    // SFPMOV has the backdoor guard and ignores LaneEnabled in its all-lanes mode.
+    let active = match (is_mov, i.mode) {
+        (true, 2) => s.guarded_lanes(i),
+        (true, _) => s.active_lanes(i),
+        _ => s.enabled_lanes(),
+    };
     for lane in 0..LANES {
-        if is_mov && !s.guard(i, lane) {
-            continue;
-        }
-        if !(s.lane_enabled(lane) || (is_mov && i.mode == 2)) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let (d, flag) = lane_op(s, i, lane)?;
