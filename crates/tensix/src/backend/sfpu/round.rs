@@ -377,8 +377,10 @@ mod blackhole_tests {
             assert_eq!(s.lregs[2][0], want, "{insn} of {c:#x}");
         }
         // Every mode advanced the PRNG once per lane (8 instructions).
-        let mut w = Sfpu::default();
-        w.prng = [0x1234_5678; LANES];
+        let mut w = Sfpu {
+            prng: [0x1234_5678; LANES],
+            ..Sfpu::default()
+        };
         for _ in 0..8 {
             w.advance_prng(0);
         }
