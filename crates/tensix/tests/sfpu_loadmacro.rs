@@ -102,3 +102,45 @@ fn scheduled_instruction_wins_its_sub_unit() {
     assert_eq!(f32::from_bits(m.b.sfpu.lregs[1][0]), 2.0 * x);
     assert_eq!(f32::from_bits(m.b.sfpu.lregs[2][0]), 4.0, "discarded");
 }
+
+// SFPNOP.md: "Causes no effects" (LRegs, flags, stack, PRNG, Dst unchanged), yet it is an SFPU
+// issue, so an SFPLOADMACRO delay counted in instructions runs down on it (SFPLOADMACRO.md).
+#[test]
+fn sfpnop_has_no_effect_but_counts_as_an_issue() {
+    let mut m = Rig::new();
+    m.run("SFPLOADI 3, 0, 0x4040");
+    m.run("SFPENCC 3, 0, 0, 10");
+    m.run("SFPPUSHC 0, 0, 0, 0");
+    let s = &m.b.sfpu;
+    let before = (
+        s.lregs,
+        s.lane_flags,
+        s.use_lane_flags,
+        s.prng,
+        s.flag_stack[0].len,
+    );
+    let dst = m.dst();
+    m.run("SFPNOP");
+    let s = &m.b.sfpu;
+    let after = (
+        s.lregs,
+        s.lane_flags,
+        s.use_lane_flags,
+        s.prng,
+        s.flag_stack[0].len,
+    );
+    assert_eq!(before, after);
+    assert_eq!(m.dst(), dst);
+    // The MAD template of the test above (delay 1, counted in instructions): two SFPNOPs
+    // let it run.
+    m.run("SFPMULI 0x4000, 12, 0");
+    m.run("SFPLOADI 0, 10, 0x0c00");
+    m.run("SFPLOADI 0, 8, 0");
+    m.run("SFPCONFIG 0, 4, 0");
+    m.run("SFPLOADMACRO 1, 3, 0, 0");
+    let x = f32::from_bits(m.b.sfpu.lregs[1][0]);
+    m.run("SFPNOP");
+    assert_eq!(f32::from_bits(m.b.sfpu.lregs[1][0]), x, "not yet");
+    m.run("SFPNOP");
+    assert_eq!(f32::from_bits(m.b.sfpu.lregs[1][0]), 2.0 * x);
+}

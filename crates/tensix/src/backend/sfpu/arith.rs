@@ -159,24 +159,25 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
         ));
     }
     let imm = i.imm << 16;
+    // BlackholeA0 SFPMAD.md: Mod1 1 negates VA, Mod1 2 negates VC (SFPMULI/SFPADDI share
+    // SFPMAD's Mod1; the BH pages of those two define only INDIRECT_VD, so bits 0-1 are
+    // read as SFPMAD's there too).
+    let neg_a = if bh && i.mode & 1 != 0 {
+        0x8000_0000
+    } else {
+        0
+    };
+    let neg_c = if bh && i.mode & 2 != 0 {
+        0x8000_0000
+    } else {
+        0
+    };
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let r = |k: usize| s.lregs[k][lane];
-        // BlackholeA0 SFPMAD.md: Mod1 1 negates VA, Mod1 2 negates VC (SFPMULI/SFPADDI share
-        // SFPMAD's Mod1; the BH pages of those two define only INDIRECT_VD, so bits 0-1 are
-        // read as SFPMAD's there too).
-        let neg_a = if bh && i.mode & 1 != 0 {
-            0x8000_0000
-        } else {
-            0
-        };
-        let neg_c = if bh && i.mode & 2 != 0 {
-            0x8000_0000
-        } else {
-            0
-        };
         let (a, b, c) = match i.opcode {
             0x74 => (imm, r(i.vc_or_vd()), 0),
             0x75 => (imm, 1.0f32.to_bits(), r(i.vc_or_vd())),
@@ -200,8 +201,9 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
 /// a 23 × 23-bit product, with SFPMAD's indirect VA/VD. A non-zero `LReg[VC]` adds the page's
 /// `NonContractualBehavior` shift/add, which is not architecturally guaranteed: refused.
 pub fn mul24(s: &mut Sfpu, i: &Insn) -> ExecResult {
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let r = |k: usize| s.lregs[k][lane];
@@ -270,8 +272,9 @@ fn lut_tail(s: &mut Sfpu, i: &Insn, lane: usize, a: u32, c: u32) {
 
 /// SFPLUT.md: coefficients as two 8-bit Lut8 values in LReg[0..=2].
 pub fn lut(s: &mut Sfpu, i: &Insn) -> ExecResult {
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let b = f32::from_bits(s.lregs[3][lane]).abs();
@@ -285,8 +288,9 @@ pub fn lut(s: &mut Sfpu, i: &Insn) -> ExecResult {
 /// tables 1 and 2 (Mod1 & 3 = 2, 3).
 pub fn lutfp32(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let m = i.mode;
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let b = f32::from_bits(s.lregs[3][lane]).abs();

@@ -5,9 +5,17 @@ use super::{FLAG_STACK_DEPTH, FlagStackEntry, Insn, LANES, Sfpu};
 use crate::backend::ExecResult;
 
 pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
-    if i.opcode == 0x87 && s.flag_stack.iter().any(|f| f.len >= FLAG_STACK_DEPTH) {
+    // BlackholeA0 SFPPUSHC.md: Mod1 ≠ 0 replaces or mutates the top instead of pushing.
+    let push = i.opcode == 0x87 && (i.mode == 0 || !s.blackhole);
+    if push && s.flag_stack.iter().any(|f| f.len >= FLAG_STACK_DEPTH) {
         return Err(
             "SFPPUSHC with a full flag stack (8 entries) is undefined (SFPPUSHC.md)".into(),
+        );
+    }
+    if i.opcode == 0x87 && !push && s.flag_stack.iter().any(|f| f.len == 0) {
+        return Err(
+            "SFPPUSHC Mod1 ≠ 0 with an empty flag stack is undefined (BlackholeA0 SFPPUSHC.md)"
+                .into(),
         );
     }
     if i.opcode == 0x88 && i.mode == 0 && s.flag_stack.iter().any(|f| f.len == 0) {
@@ -20,6 +28,7 @@ pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
         match i.opcode {
             0x7b => setcc(s, i, lane),
             0x8a => encc(s, i.mode, i.imm, lane),
+            0x87 if !push => mutate_top(s, i.mode, lane),
             0x87 => {
                 let st = &mut s.flag_stack[lane];
                 st.entries[st.len] = FlagStackEntry {
@@ -85,7 +94,37 @@ fn boolean_op(mod1: u32, a: bool, b: bool) -> bool {
     }
 }
 
-/// SFPPOPC.md, including the hardware bug that overwrites the bottom entry of a full stack.
+/// BlackholeA0 SFPPUSHC.md, Mod1 ≠ 0: the stack top takes the current state mutated by
+/// `BooleanOp` (1..=12), the inverted flags (13, which also inverts `LaneFlags`), or constants.
+fn mutate_top(s: &mut Sfpu, mod1: u32, lane: usize) {
+    let st = &mut s.flag_stack[lane];
+    let top = &mut st.entries[st.len - 1];
+    let (flags, use_flags) = (&mut s.lane_flags[lane], s.use_lane_flags[lane]);
+    *top = match mod1 {
+        1..=12 => FlagStackEntry {
+            lane_flags: boolean_op(mod1, top.lane_flags, *flags),
+            use_lane_flags: use_flags,
+        },
+        13 => {
+            *flags = !*flags;
+            FlagStackEntry {
+                lane_flags: *flags,
+                use_lane_flags: use_flags,
+            }
+        }
+        14 => FlagStackEntry {
+            lane_flags: true,
+            use_lane_flags: true,
+        },
+        _ => FlagStackEntry {
+            lane_flags: false,
+            use_lane_flags: true,
+        },
+    };
+}
+
+/// SFPPOPC.md, including Wormhole's hardware bug that overwrites the bottom entry of a full
+/// stack (BlackholeA0 SFPPOPC.md: fixed in Blackhole).
 fn popc(s: &mut Sfpu, mod1: u32, lane: usize) {
     let st = &mut s.flag_stack[lane];
     let top = if st.len == 0 {
@@ -95,7 +134,7 @@ fn popc(s: &mut Sfpu, mod1: u32, lane: usize) {
     };
     if mod1 == 0 {
         st.len -= 1;
-    } else if st.len == FLAG_STACK_DEPTH {
+    } else if st.len == FLAG_STACK_DEPTH && !s.blackhole {
         st.entries[0] = top;
     }
     let (flags, use_flags) = (&mut s.lane_flags[lane], &mut s.use_lane_flags[lane]);
@@ -288,5 +327,59 @@ mod tests {
         s.lane_flags[4] = false;
         ok(&mut s, "SFPCOMPC 0, 0, 0, 0");
         assert!(s.lane_flags[4] && !s.lane_flags[5]);
+    }
+
+    // BlackholeA0 SFPPOPC.md: the full-stack peek no longer overwrites the bottom entry.
+    // BlackholeA0 SFPPUSHC.md: Mod1 ≠ 0 rewrites the top (BooleanOp of top and current flags,
+    // 13 inverts the flags first, 14/15 constants) without pushing; on an empty stack it is
+    // undefined. Wormhole pushes whatever Mod1.
+    #[test]
+    fn blackhole_pushc_modes_and_popc_fix() {
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        ok(&mut s, "SFPENCC 3, 0, 0, 10");
+        assert!(run(&mut s, "SFPPUSHC 0, 0, 0, 3").is_err(), "empty stack");
+        for depth in 0..8 {
+            s.lane_flags = [depth % 2 == 0; LANES];
+            ok(&mut s, "SFPPUSHC 0, 0, 0, 0");
+        }
+        ok(&mut s, "SFPPOPC 0, 0, 0, 1");
+        assert!(s.flag_stack[0].entries[0].lane_flags, "bottom kept");
+        let top = |s: &Sfpu| s.flag_stack[9].entries[s.flag_stack[9].len - 1];
+        // Full stack, top = false: Mod1 ≠ 0 does not push, so it is defined here.
+        for (mode, a, b, want) in [
+            (1, false, true, true),  // B (the current flags)
+            (3, true, true, true),   // A && B
+            (7, true, false, false), // !A && B
+            (11, true, false, true), // A != B
+            (12, false, false, true),
+        ] {
+            s.flag_stack[9].entries[7].lane_flags = a;
+            s.lane_flags[9] = b;
+            s.use_lane_flags[9] = false;
+            ok(&mut s, &format!("SFPPUSHC 0, 0, 0, {mode}"));
+            assert_eq!(s.flag_stack[9].len, 8, "Mod1 {mode} does not push");
+            assert_eq!(
+                top(&s).lane_flags,
+                want,
+                "BooleanOp {mode} A = {a}, B = {b}"
+            );
+            assert!(!top(&s).use_lane_flags, "takes the current UseLaneFlags");
+        }
+        s.lane_flags[9] = true;
+        ok(&mut s, "SFPPUSHC 0, 0, 0, 13");
+        assert!(
+            !s.lane_flags[9] && !top(&s).lane_flags,
+            "13 inverts, then copies"
+        );
+        ok(&mut s, "SFPPUSHC 0, 0, 0, 14");
+        assert!(top(&s).lane_flags && top(&s).use_lane_flags);
+        ok(&mut s, "SFPPUSHC 0, 0, 0, 15");
+        assert!(!top(&s).lane_flags && top(&s).use_lane_flags);
+        // Wormhole B0: Mod1 is not looked at; a push on a full stack is still a fault.
+        s.blackhole = false;
+        assert!(run(&mut s, "SFPPUSHC 0, 0, 0, 3").is_err(), "WH pushes");
     }
 }

@@ -143,21 +143,32 @@ pub fn load(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
     if vd >= 8 {
         return;
     }
+    let active = if mode == INT32_ALL {
+        u32::MAX
+    } else {
+        b.sfpu.enabled_lanes()
+    };
     for lane in 0..LANES {
         let lc = LaneConfig(b.sfpu.lane_config[lane]);
-        if lc.block_sfpu_rd_from_dest() || !(b.sfpu.lane_enabled(lane) || mode == INT32_ALL) {
+        if lc.block_sfpu_rd_from_dest() || active >> lane & 1 == 0 {
             continue;
         }
         let exchange = LaneConfig(b.sfpu.lane_config[lane & 7]).dest_rd_col_exchange();
         let (row, col) = place(addr, lane, exchange);
         let h = || u32::from(b.dst.read16(row, col));
         let old = b.sfpu.lregs[vd][lane];
+        // BlackholeA0 SFPLOAD.md: INT8 reads an 8-bit magnitude (±255, SignMag9ToSignMag32);
+        // INT8_COMP and INT32_SM no longer convert to two's complement.
+        let bh = b.sfpu.blackhole;
         let datum = match mode {
             FP16 => read_fp16(h(), lc.enable_fp16a_inf()),
             BF16 => h() << 16,
             FP32 | INT32 | INT32_ALL => b.dst.read32(row, col),
+            INT32_SM if bh => b.dst.read32(row, col),
             INT32_SM => sign_mag_to_twos(b.dst.read32(row, col)),
+            INT8 if bh => (h() >> 15) << 31 | (h() & 0xff),
             INT8 => (h() >> 15) << 31 | (h() & 0x7f),
+            INT8_COMP if bh => (h() >> 15) << 31 | (h() & 0x3ff),
             INT8_COMP => sign_mag_to_twos((h() >> 15) << 31 | (h() & 0x3ff)),
             LO16_ONLY => (old & 0xffff_0000) | h(),
             HI16_ONLY => (h() << 16) | (old & 0xffff),
@@ -176,21 +187,28 @@ pub fn load(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
 /// SFPSTORE.md at Dst address `addr`.
 pub fn store(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
     let mode = resolve(b, t, i.mode);
+    let enabled = if mode == INT32_ALL {
+        u32::MAX
+    } else {
+        b.sfpu.enabled_lanes()
+    };
+    let active = b.sfpu.guarded_lanes(i) & enabled;
     for lane in 0..LANES {
         let lc = LaneConfig(b.sfpu.lane_config[lane]);
-        if lc.block_dest_wr_from_sfpu() || !b.sfpu.guard(i, lane) {
-            continue;
-        }
-        if !(b.sfpu.lane_enabled(lane) || mode == INT32_ALL) {
+        if lc.block_dest_wr_from_sfpu() || active >> lane & 1 == 0 {
             continue;
         }
         let exchange = LaneConfig(b.sfpu.lane_config[lane & 7]).dest_wr_col_exchange();
         let (row, col) = place(addr, lane, exchange);
         let v = b.sfpu.lregs[i.vd][lane];
+        // BlackholeA0 SFPSTORE.md: FP32 flushes denormals to signed zero (ToFP32); INT8_COMP
+        // and INT32_SM no longer convert from two's complement.
+        let bh = b.sfpu.blackhole;
         let d16 = match mode {
             FP16 => to_fp16(v),
             BF16 => to_bf16(v),
             INT8 => sign_mag11_to_fp16(v),
+            INT8_COMP if bh => sign_mag11_to_fp16(v),
             INT8_COMP => sign_mag11_to_fp16(to_sign_mag(v)),
             LO16_ONLY | UINT16 => v & 0xffff,
             HI16_ONLY => v >> 16,
@@ -200,7 +218,8 @@ pub fn store(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
                 // The 32-bit modes. SFPSTORE.md stores FP32 bits as they are (ttsim flushes
                 // denormals to signed zero, notes/ttsim.md item 4; macrosim follows the page).
                 let d32 = match mode {
-                    INT32_SM => to_sign_mag(v),
+                    FP32 if bh && v & 0x7f80_0000 == 0 => v & 0x8000_0000,
+                    INT32_SM if !bh => to_sign_mag(v),
                     LO16 => v.rotate_left(16),
                     _ => v, // FP32, INT32, INT32_ALL, HI16
                 };
@@ -309,6 +328,36 @@ mod tests {
         };
         assert_eq!(ld(&mut b, LO16), 0x9876);
         assert_eq!(ld(&mut b, HI16), 0x9876_0000);
+    }
+
+    // BlackholeA0 SFPLOAD.md / SFPSTORE.md: FP32 stores flush denormals to a zero of their
+    // sign, INT8 reads 8 magnitude bits, INT8_COMP and INT32_SM move bits unconverted.
+    #[test]
+    fn blackhole_format_changes() {
+        let mut b = Backend::new(Arch::Blackhole.table());
+        b.sfpu.blackhole = true;
+        for (mode, v, want) in [
+            (FP32, 0x0000_0001, 0),
+            (FP32, 0x8040_0000, 0x8000_0000),
+            (FP32, 0x3f80_0001, 0x3f80_0001),
+            (INT8, 0x0000_01ff, 0x0000_00ff),
+            (INT8, 0x8000_0080, 0x8000_0080),
+            (INT8_COMP, 0x8000_012c, 0x8000_012c),
+            (INT32_SM, (-7i32) as u32, (-7i32) as u32),
+            (INT32_SM, 0x8000_0007, 0x8000_0007),
+        ] {
+            assert_eq!(
+                store_load(&mut b, mode, v),
+                want,
+                "Mod0 {mode} value {v:#x}"
+            );
+        }
+        store_load(&mut b, INT32_SM, 0x8000_0007);
+        assert_eq!(
+            b.dst.read32(9, 10),
+            0x8000_0007,
+            "no two's complement conversion"
+        );
     }
 
     // SFPLOAD.md addressing: Addr & ~3 picks four rows, lane / 8 the row, (Addr & 2) the odd

@@ -28,8 +28,9 @@ pub struct Insn {
     pub imm: u32,
     /// SFPLOAD/SFPSTORE/SFPLOADMACRO `AddrMod`.
     pub addr_mode: u32,
-    /// SFP_STOCH_RND's StochasticRounding.
-    pub stochastic: bool,
+    /// SFP_STOCH_RND's rounding field: Wormhole's StochasticRounding is bit 0, Blackhole's
+    /// RoundingMode both bits (0 nearest, 1 stochastic, 2 toward zero).
+    pub rnd_mode: u32,
     /// Scheduled by SFPLOADMACRO (SFPLOADMACRO.md's extra considerations apply).
     pub via_macro: bool,
     /// A store scheduled by SFPLOADMACRO: the Dst address SFPLOADMACRO computed.
@@ -49,7 +50,7 @@ impl Insn {
             mode: f(0, 4),
             imm: 0,
             addr_mode: 0,
-            stochastic: false,
+            rnd_mode: 0,
             via_macro: false,
             macro_addr: None,
         };
@@ -75,18 +76,19 @@ impl Insn {
             }
             // SFP_STOCH_RND: rnd_mode[23:21] Imm5[20:16] VB[15:12] VC[11:8].
             0x8e => {
-                i.stochastic = f(21, 1) != 0;
+                i.rnd_mode = f(21, 2);
                 i.imm = f(16, 5);
                 i.vb = Some(f(12, 4) as usize);
                 i.vc = Some(f(8, 4) as usize);
             }
             0x8f | 0x95 => {}
             0x90 => i.vc = Some(f(8, 4) as usize),
-            0x76..=0x83 | 0x87..=0x8d | 0x92 | 0x94 | 0x96 | 0x97 => {
+            0x76..=0x83 | 0x87..=0x8d | 0x92 | 0x94 | 0x96 | 0x97 | 0x99 => {
                 i.imm = f(12, 12);
                 i.vc = Some(f(8, 4) as usize);
-                // SFPSHFT2.md SHFT_LREG: VB is the low bits of the Imm12 field.
-                if opcode == 0x94 && i.mode == 5 {
+                // SFPSHFT2.md SHFT_LREG: VB is the low bits of the Imm12 field; so is
+                // BlackholeA0 SFPARECIP.md's VB.
+                if (opcode == 0x94 && i.mode == 5) || opcode == 0x99 {
                     i.vb = Some((i.imm & 15) as usize);
                 }
             }

@@ -24,10 +24,14 @@ pub fn swap(s: &mut Sfpu, i: &Insn) -> ExecResult {
         6 => 0x0000_ff00,
         7 => 0x00ff_0000,
         8 => 0xff00_0000,
+        // BlackholeA0 SFPSWAP.md: 9 (no enum) puts the max in VD in all lanes, as larger
+        // values do in current silicon ("NonContractualBehavior").
+        _ if s.blackhole => 0,
         m => return Err(format!("SFPSWAP Mod1 {m} is undefined (SFPSWAP.md)")),
     };
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let cfg = LaneConfig(s.lane_config[lane]);
@@ -77,7 +81,7 @@ fn ror1(v: &[u32; LANES], lane: usize) -> u32 {
     }
 }
 
-/// SFPSHFT2.md, every Mod1 including the SHFLSHR1 hardware bug (lane 0 of each group takes
+/// SFPSHFT2.md, every Mod1 including Wormhole's SHFLSHR1 hardware bug (lane 0 of each group takes
 /// `vc0[Lane + 7]`, the register most recently seen by a ROR1 mode).
 pub fn shft2(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let (vc, vd) = (i.vc_or_vd(), i.vd);
@@ -122,8 +126,11 @@ pub fn shft2(s: &mut Sfpu, i: &Insn) -> ExecResult {
             let v = s.lregs[vc];
             for lane in 0..LANES {
                 if s.lane_enabled(lane) {
+                    // BlackholeA0 SFPSHFT2.md: the bug is fixed, lane 0 of a group gets 0.
                     let x = if lane & 7 != 0 {
                         v[lane - 1]
+                    } else if s.blackhole {
+                        0
                     } else {
                         s.shfl_vc0[lane + 7]
                     };
@@ -304,6 +311,50 @@ mod tests {
         assert_eq!(s.lregs[3][0], 0x10 >> 15);
         ok(&mut s, "SFPSHFT2 0x021, 0, 3, 6"); // 33: VB = 1, shift left 1
         assert_eq!(s.lregs[3][0], 0x20);
+    }
+
+    // BlackholeA0 SFPSWAP.md: Mod1 9 (and above) gives VD = max, VC = min in every lane; on
+    // Wormhole B0 it is undefined (a fault).
+    #[test]
+    fn swap_mode9_blackhole() {
+        let mut s = Sfpu::default();
+        assert!(run(&mut s, "SFPSWAP 0, 1, 2, 9").is_err());
+        s.blackhole = true;
+        for mode in [9, 12] {
+            set(&mut s, 1, |l| l as u32);
+            set(&mut s, 2, |_| 16);
+            ok(&mut s, &format!("SFPSWAP 0, 1, 2, {mode}"));
+            for lane in 0..LANES {
+                let (lo, hi) = (lane.min(16) as u32, lane.max(16) as u32);
+                assert_eq!(
+                    (s.lregs[2][lane], s.lregs[1][lane]),
+                    (hi, lo),
+                    "lane {lane}"
+                );
+            }
+        }
+    }
+
+    // BlackholeA0 SFPSHFT2.md: SHFLSHR1 without the bug, lane 0 of each group gets zero
+    // whatever an earlier ROR1 mode saw.
+    #[test]
+    fn shft2_shflshr1_blackhole() {
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        set(&mut s, 6, |l| 600 + l as u32);
+        set(&mut s, 5, |l| 500 + l as u32);
+        ok(&mut s, "SFPSHFT2 0, 6, 4, 3");
+        ok(&mut s, "SFPSHFT2 0, 5, 4, 4");
+        for lane in 0..LANES {
+            let want = if lane & 7 == 0 {
+                0
+            } else {
+                500 + lane as u32 - 1
+            };
+            assert_eq!(s.lregs[4][lane], want, "lane {lane}");
+        }
     }
 
     // SFPTRANSP.md: LReg[r][row·8 + col] ↔ LReg[row][r·8 + col] within 0..4 and 4..8.

@@ -6,6 +6,7 @@
 //! the per-page functional models execute an `Insn`, so that SFPLOADMACRO can run its
 //! templates with the operand overrides of SFPLOADMACRO.md.
 
+mod arecip;
 mod arith;
 mod compare;
 mod cond;
@@ -60,7 +61,9 @@ pub struct Sfpu {
     pub scheduled: loadmacro::Scheduled,
     /// Whether an SFPU instruction issued in the current backend cycle.
     issued_this_cycle: bool,
-    /// Blackhole's SFPU (`--arch bh`): SFPMAD's BH rules (arith.rs) and SFPGT/SFPLE.
+    /// Blackhole's SFPU (`--arch bh`): the deltas of BlackholeA0's VectorUnit.md (SFPMAD,
+    /// SFPAND/SFPOR, SFPSHFT, SFPCAST, SFP_STOCH_RND, SFPPUSHC/SFPPOPC, SFPSHFT2) and its new
+    /// SFPGT/SFPLE, SFPMUL24, SFPARECIP.
     pub blackhole: bool,
 }
 
@@ -108,6 +111,33 @@ impl Sfpu {
         } else {
             true
         }
+    }
+
+    /// [`Sfpu::lane_enabled`] of all 32 lanes as a mask (bit `lane`). An instruction reads it
+    /// once: within one instruction a lane changes only its own flags, after reading them.
+    pub fn enabled_lanes(&self) -> u32 {
+        let mut mask = 0;
+        for lane in 0..LANES {
+            mask |= u32::from(self.lane_enabled(lane)) << lane;
+        }
+        mask
+    }
+
+    /// The lanes that pass the pages' backdoor guard ([`Sfpu::guard`]) as a mask.
+    fn guarded_lanes(&self, i: &Insn) -> u32 {
+        if i.vd < 12 || i.via_macro {
+            return u32::MAX;
+        }
+        let mut mask = 0;
+        for lane in 0..LANES {
+            mask |= u32::from(self.guard(i, lane)) << lane;
+        }
+        mask
+    }
+
+    /// The lanes that pass the backdoor guard and are enabled.
+    fn active_lanes(&self, i: &Insn) -> u32 {
+        self.guarded_lanes(i) & self.enabled_lanes()
     }
 
     /// VectorUnit.md `AdvancePRNG(Lane)`.
@@ -187,6 +217,7 @@ fn exec(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
         0x94 => lanes::shft2(s, i),
         0x96 | 0x97 => compare::gt_le(s, i),
         0x98 => arith::mul24(s, i),
+        0x99 => arecip::arecip(s, i),
         op => Err(format!("opcode {op:#04x} is not an SFPU instruction")),
     }
 }

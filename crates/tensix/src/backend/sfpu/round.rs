@@ -23,22 +23,42 @@ pub fn cast1(c: u32, stochastic: bool, prng: impl FnOnce() -> u32) -> u32 {
     d
 }
 
+/// SFPCAST. Blackhole (BlackholeA0 SFPCAST.md) looks at Mod1 & 3 (its "current silicon
+/// behavior" for Mod1 > 3): 0 and 1 are Wormhole's conversion (SFPCAST_IntFloat.md), 2 the
+/// two's complement absolute value (SFPCAST_IntAbs.md), 3 the two's complement ↔
+/// sign-magnitude conversion (SFPCAST_IntInt.md).
 pub fn cast(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let vc = i.vc_or_vd();
+    let mode = if s.blackhole { i.mode & 3 } else { i.mode & 1 };
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let c = s.lregs[vc][lane];
-        let d = cast1(c, i.mode & 1 != 0, || s.advance_prng(lane));
+        let sign = c & 0x8000_0000;
+        let d = match mode {
+            2 => {
+                if sign != 0 {
+                    c.wrapping_neg()
+                } else {
+                    c
+                }
+            }
+            3 => sign | if sign != 0 { c.wrapping_neg() } else { c },
+            _ => cast1(c, mode == 1, || s.advance_prng(lane)),
+        };
         s.write(i.vd, lane, d);
     }
     Ok(())
 }
 
 /// One lane of SFP_STOCH_RND: `mod1` (3 bits), the shift for the IntInt modes, the PRNG bits
-/// (`0x400000` when rounding to nearest, the pages' deterministic mode).
-pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32) -> u32 {
+/// (`0x400000` when rounding to nearest, the pages' deterministic mode; Blackhole's toward
+/// zero `0x7fffff`), and whether it is Blackhole's FloatFloat comparison
+/// (BlackholeA0 SFPSTOCHRND_FloatFloat.md: `Discarded >= PRNGBits >> Keep` where Wormhole has
+/// `Discarded << Keep >= PRNGBits`).
+pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32, bh: bool) -> u32 {
     match mod1 {
         // FloatFloat: FP16A keeps 10 mantissa bits, FP16B 7.
         0 | 1 => {
@@ -51,11 +71,12 @@ pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32) -> u32 {
                 let (mask, keep) = if mod1 == 0 { (0x1fff, 10) } else { (0xffff, 7) };
                 let discarded = c & mask;
                 let x = c - discarded;
-                if discarded << keep >= prng_bits {
-                    x + mask + 1
+                let up = if bh {
+                    discarded >= prng_bits >> keep
                 } else {
-                    x
-                }
+                    discarded << keep >= prng_bits
+                };
+                if up { x + mask + 1 } else { x }
             }
         }
         // IntInt: sign-magnitude shifted right, rounded, clamped to 255 / ±127.
@@ -106,13 +127,23 @@ pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32) -> u32 {
 pub fn stoch_rnd(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let mod1 = i.mode & 7;
     let (vb, vc) = (i.vb_or_vd(), i.vc_or_vd());
+    let active = s.active_lanes(i);
     for lane in 0..LANES {
-        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
-        // The pages advance the PRNG only when rounding stochastically (ttsim also advances
-        // it in the deterministic mode, notes/ttsim.md item 5; macrosim follows the pages).
-        let prng_bits = if i.stochastic {
+        // The Wormhole pages advance the PRNG only when rounding stochastically (ttsim also
+        // advances it in the deterministic mode, notes/ttsim.md item 5; macrosim follows the
+        // pages). The Blackhole pages advance it in every mode, then replace the bits:
+        // RND_NEAREST (0) 0x400000, RND_ZERO (2) 0x7fffff; 1 and the unnamed 3 keep them.
+        let prng_bits = if s.blackhole {
+            let bits = s.advance_prng(lane) & 0x7f_ffff;
+            match i.rnd_mode {
+                0 => 0x40_0000,
+                2 => 0x7f_ffff,
+                _ => bits,
+            }
+        } else if i.rnd_mode & 1 != 0 {
             s.advance_prng(lane) & 0x7f_ffff
         } else {
             0x40_0000
@@ -122,7 +153,7 @@ pub fn stoch_rnd(s: &mut Sfpu, i: &Insn) -> ExecResult {
         } else {
             s.lregs[vb][lane] & 31
         };
-        let d = stoch_rnd1(mod1, s.lregs[vc][lane], shift, prng_bits);
+        let d = stoch_rnd1(mod1, s.lregs[vc][lane], shift, prng_bits, s.blackhole);
         s.write(i.vd, lane, d);
     }
     Ok(())
@@ -175,17 +206,17 @@ mod tests {
     fn float_float() {
         let n = 0x40_0000;
         assert_eq!(
-            stoch_rnd1(1, 0x3f80_8000, 0, n),
+            stoch_rnd1(1, 0x3f80_8000, 0, n, false),
             0x3f81_0000,
             "half rounds up"
         );
-        assert_eq!(stoch_rnd1(1, 0x3f80_7fff, 0, n), 0x3f80_0000);
-        assert_eq!(stoch_rnd1(0, 0x3f80_1000, 0, n), 0x3f80_2000);
-        assert_eq!(stoch_rnd1(0, 0x3f80_0fff, 0, n), 0x3f80_0000);
-        assert_eq!(stoch_rnd1(0, 0x8000_0001, 0, n), 0);
-        assert_eq!(stoch_rnd1(1, 0xffc0_0001, 0, n), 0xff80_0000);
+        assert_eq!(stoch_rnd1(1, 0x3f80_7fff, 0, n, false), 0x3f80_0000);
+        assert_eq!(stoch_rnd1(0, 0x3f80_1000, 0, n, false), 0x3f80_2000);
+        assert_eq!(stoch_rnd1(0, 0x3f80_0fff, 0, n, false), 0x3f80_0000);
+        assert_eq!(stoch_rnd1(0, 0x8000_0001, 0, n, false), 0);
+        assert_eq!(stoch_rnd1(1, 0xffc0_0001, 0, n, false), 0xff80_0000);
         assert_eq!(
-            stoch_rnd1(1, 0x3f80_0001, 0, 0x80),
+            stoch_rnd1(1, 0x3f80_0001, 0, 0x80, false),
             0x3f81_0000,
             "stochastic: 0x80 ≤ 1 << 7"
         );
@@ -196,16 +227,20 @@ mod tests {
     fn float_int() {
         let n = 0x40_0000;
         let f = |x: f32| x.to_bits();
-        assert_eq!(stoch_rnd1(2, f(2.5), 0, n), 3);
-        assert_eq!(stoch_rnd1(2, f(-2.5), 0, n), 3, "UINT8 drops the sign");
-        assert_eq!(stoch_rnd1(3, f(-2.5), 0, n), 0x8000_0003);
-        assert_eq!(stoch_rnd1(3, f(-0.3), 0, n), 0);
-        assert_eq!(stoch_rnd1(3, f(-300.0), 0, n), 0x8000_007f);
-        assert_eq!(stoch_rnd1(2, f(300.0), 0, n), 255);
-        assert_eq!(stoch_rnd1(6, f(1e9), 0, n), 65535);
-        assert_eq!(stoch_rnd1(7, f(-40000.0), 0, n), 0x8000_7fff);
-        assert_eq!(stoch_rnd1(7, f(0.5), 0, n), 1);
-        assert_eq!(stoch_rnd1(6, f32::NAN.to_bits(), 0, n), 65535);
+        assert_eq!(stoch_rnd1(2, f(2.5), 0, n, false), 3);
+        assert_eq!(
+            stoch_rnd1(2, f(-2.5), 0, n, false),
+            3,
+            "UINT8 drops the sign"
+        );
+        assert_eq!(stoch_rnd1(3, f(-2.5), 0, n, false), 0x8000_0003);
+        assert_eq!(stoch_rnd1(3, f(-0.3), 0, n, false), 0);
+        assert_eq!(stoch_rnd1(3, f(-300.0), 0, n, false), 0x8000_007f);
+        assert_eq!(stoch_rnd1(2, f(300.0), 0, n, false), 255);
+        assert_eq!(stoch_rnd1(6, f(1e9), 0, n, false), 65535);
+        assert_eq!(stoch_rnd1(7, f(-40000.0), 0, n, false), 0x8000_7fff);
+        assert_eq!(stoch_rnd1(7, f(0.5), 0, n, false), 1);
+        assert_eq!(stoch_rnd1(6, f32::NAN.to_bits(), 0, n, false), 65535);
     }
 
     // SFPSTOCHRND_IntInt.md: shift right by VB % 32 or Imm5, round, clamp.
@@ -220,7 +255,11 @@ mod tests {
         assert_eq!(s.lregs[3][0], 250);
         ok(&mut s, "SFP_STOCH_RND 0, 1, 0, 1, 3, 13"); // INT8, Imm5 = 1: clamps
         assert_eq!(s.lregs[3][0], 0x8000_007f);
-        assert_eq!(stoch_rnd1(5, 0x8000_0001, 2, 0x40_0000), 0, "−0.25 → +0");
+        assert_eq!(
+            stoch_rnd1(5, 0x8000_0001, 2, 0x40_0000, false),
+            0,
+            "−0.25 → +0"
+        );
     }
 
     // The PRNG advances once per enabled lane in the stochastic mode only (the pages).
@@ -261,5 +300,93 @@ mod tests {
         let p = f64::from(up) / f64::from(n * LANES as u32);
         let want = f64::from(0x4ccd << 7) / f64::from(1u32 << 23);
         assert!((p - want).abs() < 0.01, "P(up) = {p}, page {want}");
+    }
+}
+
+#[cfg(test)]
+mod blackhole_tests {
+    use super::super::test_util::*;
+    use super::*;
+
+    fn bh() -> Sfpu {
+        Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        }
+    }
+
+    // BlackholeA0 SFPCAST_IntAbs.md (Mod1 2): two's complement |x|, −2^31 stays;
+    // SFPCAST_IntInt.md (Mod1 3): two's complement ↔ sign-magnitude, −2^31 ↔ −0;
+    // Mod1 > 3 runs as Mod1 & 3; Mod1 0 is Wormhole's SFPCAST. Wormhole: Mod1 2 is the
+    // round-to-nearest conversion (only bit 0, RND_STOCH, is looked at).
+    #[test]
+    fn cast_modes() {
+        let mut s = bh();
+        let cases: [(u32, u32, u32); 8] = [
+            (2, (-5i32) as u32, 5),
+            (2, 7, 7),
+            (2, 0x8000_0000, 0x8000_0000),
+            (3, (-5i32) as u32, 0x8000_0005),
+            (3, 0x8000_0005, (-5i32) as u32),
+            (3, 0x8000_0000, 0x8000_0000),
+            (7, 0x8000_0005, (-5i32) as u32),
+            (0, 0x8000_0005, (-5.0f32).to_bits()),
+        ];
+        for (mode, c, want) in cases {
+            set(&mut s, 1, |_| c);
+            ok(&mut s, &format!("SFPCAST 1, 2, {mode}"));
+            assert_eq!(s.lregs[2][0], want, "Mod1 {mode} of {c:#x}");
+        }
+        s.blackhole = false;
+        set(&mut s, 1, |_| 0x8000_0005);
+        ok(&mut s, "SFPCAST 1, 2, 2");
+        assert_eq!(s.lregs[2][0], (-5.0f32).to_bits());
+    }
+
+    // BlackholeA0 SFPSTOCHRND_*.md: RND_ZERO (RoundingMode 2) uses PRNGBits 0x7fffff, with the
+    // documented bugs (FloatFloat: 0.9999999403954 = 0x3f7fffff still rounds up under FP16B;
+    // FloatInt: 0.9999998807907 goes to 1); FloatFloat compares Discarded ≥ PRNGBits >> Keep.
+    #[test]
+    fn stoch_rnd_round_to_zero_and_prng() {
+        let mut s = bh();
+        s.prng = [0x1234_5678; LANES];
+        for (insn, c, want) in [
+            (
+                "SFP_STOCH_RND 2, 0, 0, 1, 2, 1",
+                1.75f32.to_bits() | 0x1234,
+                0x3fe0_0000,
+            ),
+            ("SFP_STOCH_RND 2, 0, 0, 1, 2, 1", 0x3f7f_ffff, 0x3f80_0000),
+            ("SFP_STOCH_RND 2, 0, 0, 1, 2, 0", 0x3f7f_fffe, 0x3f7f_e000),
+            (
+                "SFP_STOCH_RND 2, 0, 0, 1, 2, 3",
+                (-2.9f32).to_bits(),
+                0x8000_0002,
+            ),
+            ("SFP_STOCH_RND 2, 0, 0, 1, 2, 3", 0x3f7f_fffe, 1),
+            ("SFP_STOCH_RND 2, 0, 0, 1, 2, 7", 0x3f7f_fffd, 0),
+            (
+                "SFP_STOCH_RND 0, 0, 0, 1, 2, 3",
+                (-2.5f32).to_bits(),
+                0x8000_0003,
+            ),
+            ("SFP_STOCH_RND 2, 4, 0, 1, 2, 13", 0x8000_001f, 0x8000_0001),
+        ] {
+            set(&mut s, 1, |_| c);
+            ok(&mut s, insn);
+            assert_eq!(s.lregs[2][0], want, "{insn} of {c:#x}");
+        }
+        // Every mode advanced the PRNG once per lane (8 instructions).
+        let mut w = Sfpu {
+            prng: [0x1234_5678; LANES],
+            ..Sfpu::default()
+        };
+        for _ in 0..8 {
+            w.advance_prng(0);
+        }
+        assert_eq!(s.prng[0], w.prng[0]);
+        // Discarded == PRNGBits >> 7 rounds up on Blackhole, not on Wormhole.
+        assert_eq!(stoch_rnd1(1, 0x3f80_0001, 0, 0xff, true), 0x3f81_0000);
+        assert_eq!(stoch_rnd1(1, 0x3f80_0001, 0, 0xff, false), 0x3f80_0000);
     }
 }

@@ -16,20 +16,24 @@ pub fn loadi(s: &mut Sfpu, i: &Insn) -> ExecResult {
     if vd >= 8 {
         return Ok(());
     }
-    for lane in 0..LANES {
-        if !s.lane_enabled(lane) {
-            continue;
+    // The new value as (bits kept from the old value, bits set).
+    let (keep, set) = match i.mode {
+        0 => (0, imm << 16),
+        // FP16toFP32: widen and rebias the exponent, no special cases.
+        1 => (
+            0,
+            (imm >> 15) << 31 | (((imm >> 10) & 0x1f) + 112) << 23 | (imm & 0x3ff) << 13,
+        ),
+        2 => (0, imm),
+        4 => (0, imm as u16 as i16 as i32 as u32),
+        8 => (0xffff, imm << 16),
+        _ => (0xffff_0000, imm),
+    };
+    let active = s.enabled_lanes();
+    for (lane, x) in s.lregs[vd].iter_mut().enumerate() {
+        if active >> lane & 1 != 0 {
+            *x = (*x & keep) | set;
         }
-        let old = s.lregs[vd][lane];
-        s.lregs[vd][lane] = match i.mode {
-            0 => imm << 16,
-            // FP16toFP32: widen and rebias the exponent, no special cases.
-            1 => (imm >> 15) << 31 | (((imm >> 10) & 0x1f) + 112) << 23 | (imm & 0x3ff) << 13,
-            2 => imm,
-            4 => imm as u16 as i16 as i32 as u32,
-            8 => (imm << 16) | (old & 0xffff),
-            _ => (old & 0xffff_0000) | imm,
-        };
     }
     Ok(())
 }
@@ -40,8 +44,9 @@ pub fn iadd(s: &mut Sfpu, i: &Insn) -> ExecResult {
     if !(vd < 8 || vd == 16) {
         return Ok(());
     }
+    let active = s.enabled_lanes();
     for lane in 0..LANES {
-        if !s.lane_enabled(lane) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let c = s.lregs[vc][lane];
@@ -74,12 +79,18 @@ fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), S
     let (sign, exp, man) = (c >> 31, (c >> 23) & 0xff, c & 0x7f_ffff);
     let fp = |sign: u32, exp: u32, man: u32| sign << 31 | (exp & 0xff) << 23 | man;
     Ok(match i.opcode {
+        // BlackholeA0 SFPAND.md / SFPOR.md: Mod1 & 1 (USE_VB) takes VB from Imm12's low bits
+        // (where the BH encoding puts it) instead of `VB = VD`.
+        0x7e | 0x7f if s.blackhole && m & 1 != 0 => {
+            let b = s.lregs[(imm & 15) as usize][lane];
+            (if i.opcode == 0x7e { b & c } else { b | c }, None)
+        }
         0x7e => (b & c, None),
         0x7f => (b | c, None),
         0x8d => (b ^ c, None),
         0x80 => (!c, None),
         // SFPSHFT.md: amount from Imm12 (Mod1 & 1) or LReg[VC]; negative shifts right.
-        0x7a => {
+        0x7a if !s.blackhole => {
             let amount = if m & 1 != 0 {
                 i.imm12_signed()
             } else {
@@ -87,6 +98,7 @@ fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), S
             };
             (shift(b, amount), None)
         }
+        0x7a => (shft_blackhole(m, b, c, i.imm12_signed()), None),
         // SFPDIVP2.md: Mod1 & 1 adds Imm8 to the exponent (wrapping; Inf/NaN unchanged).
         0x76 => {
             let e = if m & 1 == 0 {
@@ -160,6 +172,28 @@ pub fn shift(x: u32, amount: i32) -> u32 {
     }
 }
 
+/// BlackholeA0 SFPSHFT.md for one lane: ARG_IMM = 1 (amount Imm12), ARITHMETIC = 2 (signed
+/// right shifts), ARG_IMM_USE_VC = 4 (with ARG_IMM: shift LReg[VC] rather than LReg[VD]).
+/// Reserved Mod1 values run as the page's "current silicon behavior": 4 and 6 lose bit 2,
+/// values above 7 keep their low three bits.
+fn shft_blackhole(mod1: u32, vd: u32, vc: u32, imm12: i32) -> u32 {
+    let m = if mod1 == 4 || mod1 == 6 {
+        mod1 & !4
+    } else {
+        mod1 & 7
+    };
+    let (x, amount) = match (m & 1 != 0, m & 4 != 0) {
+        (false, _) => (vd, vc as i32),
+        (true, false) => (vd, imm12),
+        (true, true) => (vc, imm12),
+    };
+    if amount < 0 && m & 2 != 0 {
+        ((x as i32) >> (amount.wrapping_neg() & 31)) as u32
+    } else {
+        shift(x, amount)
+    }
+}
+
 /// SFPABS.md. Floating-point mode keeps NaNs with the sign bit set. The page's code tests
 /// `x >= 0xff800000`, which also keeps −Inf, but its own comment ("Value is -NaN") and
 /// VectorUnit.md's summary ("VD = VC when VC is NaN") keep only NaN, as ttsim does
@@ -202,11 +236,14 @@ pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
     if !(is_mov || i.vd < 8 || i.vd == 16) {
         return Ok(());
     }
+    // SFPMOV has the backdoor guard and ignores LaneEnabled in its all-lanes mode.
+    let active = match (is_mov, i.mode) {
+        (true, 2) => s.guarded_lanes(i),
+        (true, _) => s.active_lanes(i),
+        _ => s.enabled_lanes(),
+    };
     for lane in 0..LANES {
-        if is_mov && !s.guard(i, lane) {
-            continue;
-        }
-        if !(s.lane_enabled(lane) || (is_mov && i.mode == 2)) {
+        if active >> lane & 1 == 0 {
             continue;
         }
         let (d, flag) = lane_op(s, i, lane)?;
@@ -230,25 +267,25 @@ mod tests {
         s.lregs[2][0]
     }
 
+    /// Runs each `(instruction, LReg[1], LReg[2], expected LReg[2])` case.
+    fn cases(s: &mut Sfpu, cases: &[(&str, u32, u32, u32)]) {
+        for &(text, c, d, want) in cases {
+            assert_eq!(one(s, text, c, d), want, "{text} on {c:#x}, {d:#x}");
+        }
+    }
+
     // SFPAND/SFPOR/SFPXOR.md: VD op= VC; SFPNOT.md: VD = ~VC.
     #[test]
     fn bitwise() {
-        let mut s = Sfpu::default();
-        assert_eq!(
-            one(&mut s, "SFPAND 0, 1, 2, 0", 0xff00_ff00, 0x0ff0_0ff0),
-            0x0f00_0f00
-        );
-        assert_eq!(
-            one(&mut s, "SFPOR 0, 1, 2, 0", 0xff00_ff00, 0x0ff0_0ff0),
-            0xfff0_fff0
-        );
-        assert_eq!(
-            one(&mut s, "SFPXOR 0, 1, 2, 0", 0xff00_ff00, 0x0ff0_0ff0),
-            0xf0f0_f0f0
-        );
-        assert_eq!(
-            one(&mut s, "SFPNOT 0, 1, 2, 0", 0xff00_ff00, 0),
-            0x00ff_00ff
+        let (c, d) = (0xff00_ff00, 0x0ff0_0ff0);
+        cases(
+            &mut Sfpu::default(),
+            &[
+                ("SFPAND 0, 1, 2, 0", c, d, 0x0f00_0f00),
+                ("SFPOR 0, 1, 2, 0", c, d, 0xfff0_fff0),
+                ("SFPXOR 0, 1, 2, 0", c, d, 0xf0f0_f0f0),
+                ("SFPNOT 0, 1, 2, 0", c, 0, 0x00ff_00ff),
+            ],
         );
     }
 
@@ -276,22 +313,67 @@ mod tests {
         assert_eq!(one(&mut s, "SFPIADD 0, 1, 2, 0", u32::MAX, 1), 0, "wraps");
     }
 
-    // SFPSHFT.md: by LReg[VC] or Imm12, left when ≥ 0, right (logical) when < 0, mod 32.
+    // SFPSHFT.md: by LReg[VC] or Imm12, left when ≥ 0, right (logical) when < 0, mod 32;
+    // Wormhole B0 has no arithmetic mode (Mod1 2 shifts logically).
     #[test]
     fn shft() {
+        let m4 = (-4i32) as u32;
+        cases(
+            &mut Sfpu::default(),
+            &[
+                ("SFPSHFT 0, 1, 2, 0", 4, 0x8000_0001, 0x10),
+                ("SFPSHFT 0, 1, 2, 0", m4, 0x8000_0010, 0x0800_0001),
+                ("SFPSHFT 0, 1, 2, 0", 33, 3, 6),
+                ("SFPSHFT 0xffc, 1, 2, 1", 0, 0x100, 0x10),
+                ("SFPSHFT 5, 1, 2, 1", 0, 1, 32),
+                ("SFPSHFT 0, 1, 2, 2", m4, 0x8000_0010, 0x0800_0001),
+            ],
+        );
+    }
+
+    // BlackholeA0 SFPSHFT.md: ARITHMETIC (2) shifts right with the sign, ARG_IMM_USE_VC (4)
+    // with ARG_IMM shifts LReg[VC] by Imm12; reserved 4 and 6 drop bit 2 (4 runs as 0, 6 as
+    // 2), values above 7 keep their low 3 bits (13 runs as 5).
+    #[test]
+    fn shft_blackhole_modes() {
+        let m4 = (-4i32) as u32;
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        cases(
+            &mut s,
+            &[
+                ("SFPSHFT 0, 1, 2, 2", m4, 0x8000_0010, 0xf800_0001),
+                ("SFPSHFT 0, 1, 2, 0", m4, 0x8000_0010, 0x0800_0001),
+                ("SFPSHFT 9, 1, 2, 2", 3, 0x8000_0001, 0x0000_0008),
+                ("SFPSHFT 0xffc, 1, 2, 3", 0, 0x8000_0010, 0xf800_0001),
+                ("SFPSHFT 3, 1, 2, 5", 0x11, 0x100, 0x88),
+                ("SFPSHFT 0xfff, 1, 2, 7", 0x8000_0000, 0, 0xc000_0000),
+                ("SFPSHFT 3, 1, 2, 4", m4, 0x10, 0x1),
+                ("SFPSHFT 3, 1, 2, 6", m4, 0xf000_0000, 0xff00_0000),
+                ("SFPSHFT 3, 1, 2, 13", 0x11, 0, 0x88),
+            ],
+        );
+    }
+
+    // BlackholeA0 SFPAND.md / SFPOR.md: USE_VB (Mod1 1) reads LReg[VB] (Imm12's low 4 bits)
+    // instead of LReg[VD]; Wormhole ignores Mod1.
+    #[test]
+    fn and_or_use_vb_blackhole() {
+        let (c, d) = (0xff00_ff00, 0x0ff0_0ff0);
         let mut s = Sfpu::default();
-        assert_eq!(one(&mut s, "SFPSHFT 0, 1, 2, 0", 4, 0x8000_0001), 0x10);
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0, 1, 2, 0", (-4i32) as u32, 0x8000_0010),
-            0x0800_0001
+        set(&mut s, 3, |_| 0x0000_ffff);
+        cases(&mut s, &[("SFPAND 3, 1, 2, 1", c, d, 0x0f00_0f00)]);
+        s.blackhole = true;
+        cases(
+            &mut s,
+            &[
+                ("SFPAND 3, 1, 2, 1", c, d, 0x0000_ff00),
+                ("SFPOR 3, 1, 2, 1", 0xff00_0000, d, 0xff00_ffff),
+                ("SFPOR 3, 1, 2, 0", 0xff00_0000, d, 0xfff0_0ff0),
+            ],
         );
-        assert_eq!(one(&mut s, "SFPSHFT 0, 1, 2, 0", 33, 3), 6, "amount mod 32");
-        assert_eq!(
-            one(&mut s, "SFPSHFT 0xffc, 1, 2, 1", 0, 0x100),
-            0x10,
-            "Imm12 −4"
-        );
-        assert_eq!(one(&mut s, "SFPSHFT 5, 1, 2, 1", 0, 1), 32);
     }
 
     // SFPEXEXP.md, SFPEXMAN.md, SFPSETEXP.md, SFPSETMAN.md, SFPSETSGN.md, SFPDIVP2.md.
