@@ -150,3 +150,35 @@ fn timeline_needs_the_timing_model() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--timing"));
 }
+
+#[test]
+fn tensix_tile_timeline_has_the_cycle_models_units_and_wait_gates() {
+    let m = root().join("examples/tensix/kernels/matmul_lofi.toml");
+    let path = tmp("tile.json");
+    let out = macrosim(&[
+        "tensix",
+        "run",
+        "--timing",
+        "--stats",
+        "--timeline",
+        &path,
+        m.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let cycles = report_value(&text(&out.stdout), "cycles:");
+    let [_, spans, _, last] = check(&path);
+    assert_eq!(last, cycles);
+    let json = std::fs::read_to_string(&path).unwrap();
+    // One track per backend unit and per thread's Wait Gate, spans named by instruction
+    // (units) and by state or stall reason (Wait Gates).
+    for name in ["fpu", "unpacker0", "packers", "wait gate (timed)"] {
+        assert!(json.contains(&format!("\"{name}\"")), "track {name}");
+    }
+    for span in ["MVMUL", "UNPACR", "PACR", "issue", "SEMWAIT"] {
+        assert!(
+            json.contains(&format!("\"name\":\"{span}\"")),
+            "span {span}"
+        );
+    }
+    assert!(spans > 20);
+}

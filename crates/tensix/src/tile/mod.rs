@@ -9,6 +9,7 @@
 //! The run ends when every started core has written its done word (coord/TILE_CONTRACT.md).
 
 pub mod mmio;
+pub mod timed;
 
 use crate::backend::{Backend, BackendFault, Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, ThreadFrontend};
@@ -318,6 +319,8 @@ impl Tile {
                 block: None,
                 pushes: 0,
                 unmapped: None,
+                defer: false,
+                deferred: None,
             };
             let stop = core.hart.run(l1, &mut dev, &mut NoTrace, QUANTUM);
             core.block = dev.block;
