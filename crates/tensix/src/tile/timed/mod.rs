@@ -46,6 +46,9 @@ use units::{Slot, Units, Why};
 
 /// Instructions a core runs ahead of the backend at most.
 pub const CHUNK: u64 = 64;
+/// Cycles without progress, with every core waiting and every unit idle, after which the
+/// run is deadlocked (longer than any frontend needs to fill its FIFOs).
+const STUCK_CYCLES: u64 = 1024;
 
 type Frontend = FrontendTiming<Empty<FrontendInput>>;
 
@@ -205,7 +208,15 @@ impl Tile {
                     next = s;
                 }
             }
-            if now - last_progress > DEADLOCK_CYCLES {
+            // Nothing can change any more: no instruction left a Wait Gate and no core moved
+            // for a while, every unit is idle and every core waits on a device store.
+            let stuck = now - last_progress > STUCK_CYCLES
+                && units.all_idle(now)
+                && cores
+                    .iter()
+                    .flatten()
+                    .all(|c| c.done.is_some() || c.deferred.is_some());
+            if stuck || now - last_progress > DEADLOCK_CYCLES {
                 let detail: Vec<String> = (0..3)
                     .filter_map(|t| st.last_why[t].map(|w| format!("T{t} waits: {w}")))
                     .collect();

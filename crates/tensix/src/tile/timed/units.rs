@@ -219,6 +219,11 @@ impl Units {
         c
     }
 
+    /// Whether every unit has finished its work by `now`.
+    pub fn all_idle(&self, now: u64) -> bool {
+        self.done_at.iter().all(|&d| d <= now)
+    }
+
     /// Whether `slot` is occupied at `now`.
     pub fn is_busy(&self, slot: Slot, now: u64) -> bool {
         self.done_at[slot as usize] > now
