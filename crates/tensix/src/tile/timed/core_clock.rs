@@ -10,7 +10,7 @@
 
 use super::params::TimingParams;
 use crate::tile::L1_SIZE;
-use crate::tile::mmio::{LOCAL_BASE, LOCAL_SIZE, REGFILE_BASE};
+use crate::tile::mmio::{CFG_BASE, INSTRN_BUF_BASE, LOCAL_BASE, LOCAL_SIZE, REGFILE_BASE};
 use macrosim_riscv::trace::Trace;
 
 pub struct CoreClock {
@@ -61,9 +61,7 @@ impl CoreClock {
             self.latency[1]
         } else if addr.wrapping_sub(LOCAL_BASE) < LOCAL_SIZE {
             self.latency[0]
-        } else if addr >= REGFILE_BASE && addr < crate::tile::mmio::INSTRN_BUF_BASE
-            || addr >= crate::tile::mmio::CFG_BASE
-        {
+        } else if (REGFILE_BASE..INSTRN_BUF_BASE).contains(&addr) || addr >= CFG_BASE {
             self.latency[3]
         } else {
             self.latency[2]

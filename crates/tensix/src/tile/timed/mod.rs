@@ -31,13 +31,12 @@ pub mod stats;
 pub mod tracks;
 pub mod units;
 
-use super::mmio::{self, TileMmio};
+use super::mmio;
 use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError};
 use crate::backend::{Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, Thread};
 use core_clock::CoreClock;
 use macrosim_core::timeline::Timeline;
-use macrosim_riscv::Stop;
 pub use params::TimingParams;
 pub use stats::TimedStats;
 use std::iter::Empty;
@@ -295,47 +294,12 @@ impl Tile {
             if c.clock.now > now {
                 return Ok(progress);
             }
-            let Tile {
-                l1,
-                backend,
-                cores,
-                threads,
-                ..
-            } = self;
-            let core = cores[i].as_mut().expect("started");
-            let mut dev = TileMmio {
-                thread: i,
-                local: &mut core.local,
-                queue: &threads[i].queue,
-                fifo_depth: Thread::ALL[i].mop_fifo_depth(),
-                backend,
-                block: None,
-                pushes: 0,
-                unmapped: None,
-                defer: true,
-                deferred: None,
-            };
-            let stop = core.hart.run(l1, &mut dev, &mut c.clock, CHUNK);
+            let clock = &mut c.clock;
+            let (stop, dev) =
+                self.with_mmio(i, true, |l1, hart, dev| hart.run(l1, dev, clock, CHUNK));
             c.deferred = dev.deferred;
-            let unmapped = dev.unmapped;
             progress = true;
-            if let Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } = stop
-            {
-                let what = match unmapped {
-                    Some(u) => format!(
-                        "{} of unmapped address {:#010x}",
-                        if u.store { "store" } else { "load" },
-                        u.addr
-                    ),
-                    None => format!("{exc:?}"),
-                };
-                return Err(TileError::CoreFault {
-                    core: CORE_NAMES[i],
-                    pc,
-                    word,
-                    what,
-                });
-            }
+            super::core_fault(i, stop, dev.unmapped)?;
             if let Some(at) = c.clock.done_store {
                 c.done = Some(at);
             }
@@ -367,29 +331,11 @@ impl Tile {
         if addr == mmio::PC_BUF_BASE + 8 {
             return !fe.mops_queued();
         }
-        let Tile {
-            l1,
-            backend,
-            cores,
-            threads,
-            ..
-        } = self;
-        let core = cores[i].as_mut().expect("started");
-        let mut dev = TileMmio {
-            thread: i,
-            local: &mut core.local,
-            queue: &threads[i].queue,
-            fifo_depth: Thread::ALL[i].mop_fifo_depth(),
-            backend,
-            block: None,
-            pushes: 0,
-            unmapped: None,
-            defer: false,
-            deferred: None,
-        };
-        use macrosim_riscv::mmio::Mmio as _;
         // TileMmio accepted the address when it deferred the store.
-        let _ = dev.store(l1, addr, 4, u64::from(value));
+        self.with_mmio(i, false, |l1, _, dev| {
+            use macrosim_riscv::mmio::Mmio as _;
+            let _ = dev.store(l1, addr, 4, u64::from(value));
+        });
         true
     }
 }
