@@ -167,7 +167,9 @@ fn tensix_tile_timeline_has_the_cycle_models_units_and_wait_gates() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let cycles = report_value(&text(&out.stdout), "cycles:");
     let [_, spans, _, last] = check(&path);
-    assert_eq!(last, cycles);
+    // The tracks end with the last simulated cycle: the run's cycles (the last done word) or,
+    // as the cores run ahead of the backend, up to a chunk later.
+    assert!((cycles..=cycles + 64).contains(&last), "{last} vs {cycles}");
     let json = std::fs::read_to_string(&path).unwrap();
     // One track per backend unit and per thread's Wait Gate, spans named by instruction
     // (units) and by state or stall reason (Wait Gates).
