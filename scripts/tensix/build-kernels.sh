@@ -65,3 +65,13 @@ build sfpu_relu_math sfpu_ops.c 1 -DOPS_RELU
 build sfpu_mix_math sfpu_ops.c 1 -DOPS_MIX
 # the cycle model's microbenchmarks (issue 10): TRISC1 alone or beside matmul_unpack on TRISC0
 build microbench microbench.c 1
+# SFPU activation kernels on Dst tile 0 (src/sfpu_act.c; unpack/pack as sfpu_add)
+for act in recip sqrt exp sigmoid gelu; do
+    ACT=$(echo "$act" | tr a-z A-Z)
+    build "sfpu_${act}_math" sfpu_act.c 1 -DACT_"$ACT"
+done
+# the fast approximate exp, as a plain loop and through SFPLOADMACRO (same results)
+build sfpu_exp_fast_math sfpu_act.c 1 -DACT_EXP_FAST
+build sfpu_exp_fast_loadmacro_math sfpu_act.c 1 -DACT_EXP_FAST -DUSE_LOADMACRO
+# a generic SFPU driver: pushes the instruction words an input places at 0x51000
+build sfpu_prog_math sfpu_prog.c 1 -DPROG_ADDR=0x51000u

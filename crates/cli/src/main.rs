@@ -13,7 +13,6 @@ mod size;
 mod snitch;
 mod stop;
 mod tensix;
-mod tensix_formats;
 mod tensix_npy;
 mod tensix_run;
 mod timeline;

@@ -186,16 +186,7 @@ fn expand_timed(args: &ExpandArgs, program: &Program, timeline: impl Timeline) -
 }
 
 fn write_summary(w: &mut impl Write, s: &TimingStats) -> io::Result<()> {
-    for (key, value) in [
-        ("words_in", s.words_in),
-        ("mopcfg_writes", s.mopcfg_writes),
-        ("words_out", s.words_out),
-        ("cycles", s.cycles),
-        ("mop_bubbles", s.mop_bubbles),
-        ("wait_gate_idle_cycles", s.wait_gate_idle_cycles),
-        ("push_stall_cycles", s.push_stall_cycles),
-        ("mopcfg_wait_cycles", s.mopcfg_wait_cycles),
-    ] {
+    for (key, value) in s.named() {
         writeln!(w, "{key} {value}")?;
     }
     Ok(())

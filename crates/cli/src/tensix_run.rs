@@ -1,11 +1,11 @@
 //! `macrosim tensix run MANIFEST.toml`: load the cores' ELFs and the inputs into a tile, run
 //! it, compare and dump the outputs (coord/TILE_CONTRACT.md gives the manifest).
 
-use crate::tensix_formats::{self as formats, Fmt};
 use crate::{files, out, stop};
 use anyhow::{Result, anyhow, bail};
 use cpu_time::ThreadTime;
 use macrosim_core::timeline::NoTimeline;
+use macrosim_tensix::formats::{self, Fmt};
 use macrosim_tensix::isa::IsaTable;
 use macrosim_tensix::tile::timed::TimingParams;
 use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile, TileError};
@@ -33,7 +33,8 @@ pub struct RunArgs {
     /// Print instructions per core, Tensix instructions per unit and cycles
     #[arg(long)]
     stats: bool,
-    /// Write every output as DIR/NAME.txt and DIR/NAME.bin
+    /// Write every output as DIR/NAME.txt (float text), DIR/NAME.npy (float32) and DIR/NAME.bin
+    /// (raw L1 bytes)
     #[arg(long)]
     dump: Option<PathBuf>,
     /// Run the kernel this many times on fresh tiles (a benchmark; --stats reports the speed
@@ -68,7 +69,7 @@ struct Matrix {
     tolerance: f64,
 }
 
-struct Manifest {
+pub(crate) struct Manifest {
     cores: Vec<(usize, PathBuf)>,
     max_cycles: Option<u64>,
     inputs: Vec<Matrix>,
@@ -90,7 +91,7 @@ fn line_of(text: &str, item: &Item) -> usize {
         .map_or(0, |s| text[..s.start].matches('\n').count() + 1)
 }
 
-fn parse_manifest(path: &Path) -> Result<Manifest> {
+pub(crate) fn parse_manifest(path: &Path) -> Result<Manifest> {
     let text = files::read_text(path, false)?;
     let doc = Document::parse(text.as_str()).map_err(|e| {
         let line = e
@@ -271,7 +272,7 @@ fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
 }
 
 /// A tile with the manifest's cores and inputs loaded.
-fn load_tile(man: &Manifest) -> Result<Tile> {
+pub(crate) fn load_tile(man: &Manifest) -> Result<Tile> {
     let table: &'static IsaTable = macrosim_tensix::Arch::WormholeB0.table();
     let mut tile = Tile::new(table);
     for (idx, path) in &man.cores {
@@ -369,6 +370,8 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
                 txt.push('\n');
             }
             std::fs::write(dir.join(format!("{}.txt", m.name)), txt)?;
+            let npy = crate::tensix_npy::write_f32(m.rows, m.cols, &got);
+            std::fs::write(dir.join(format!("{}.npy", m.name)), npy)?;
             let len = formats::byte_len(m.fmt, m.rows, m.cols);
             let mut bin = vec![0u8; len];
             tile.l1

@@ -7,6 +7,8 @@
 //!   with the frontend FIFOs ([`frontend::FrontendTiming`]).
 //! * [`program`]: the `.tt` program text (MopCfg writes and instruction pushes) the command line
 //!   reads.
+//! * [`formats`]: host-side conversion between float matrices and L1 bytes of the Tensix data
+//!   formats and layouts (the command line's manifests and the Python bindings use it).
 //!
 //! The documents cited in comments are Tenstorrent's tt-isa-documentation pages under
 //! `WormholeB0/TensixTile/` (CC BY-ND 4.0: cited, not copied) and the project's research notes
@@ -14,6 +16,7 @@
 
 mod arch;
 pub mod backend;
+pub mod formats;
 pub mod frontend;
 pub mod isa;
 pub mod program;

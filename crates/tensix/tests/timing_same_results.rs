@@ -31,9 +31,9 @@ fn load(manifest: &Path) -> Tile {
         })
         .collect();
     tile.l1.write_bytes(0x20000, &pattern).unwrap();
-    let names = ["trisc0", "trisc1", "trisc2"];
+    let names = macrosim_tensix::tile::CORE_NAMES;
     for (k, v) in doc["cores"].as_table().unwrap() {
-        let i = names.iter().position(|n| n == k).expect("a TRISC");
+        let i = names.iter().position(|n| n == k).expect("a core name");
         let elf = std::fs::read(dir.join(v.as_str().unwrap())).unwrap();
         tile.load_core(i, &elf).unwrap();
     }

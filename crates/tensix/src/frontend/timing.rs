@@ -83,6 +83,23 @@ pub struct TimingStats {
     pub mopcfg_wait_cycles: u64,
 }
 
+impl TimingStats {
+    /// Every figure with its name, in the order `tensix expand --timing` prints them (the
+    /// command line's report and the Python bindings' `FrontendTiming` share it).
+    pub fn named(&self) -> [(&'static str, u64); 8] {
+        [
+            ("words_in", self.words_in),
+            ("mopcfg_writes", self.mopcfg_writes),
+            ("words_out", self.words_out),
+            ("cycles", self.cycles),
+            ("mop_bubbles", self.mop_bubbles),
+            ("wait_gate_idle_cycles", self.wait_gate_idle_cycles),
+            ("push_stall_cycles", self.push_stall_cycles),
+            ("mopcfg_wait_cycles", self.mopcfg_wait_cycles),
+        ]
+    }
+}
+
 /// One thread's frontend, cycle by cycle.
 #[derive(Clone, Debug)]
 pub struct FrontendTiming<I: Iterator<Item = FrontendInput>, T: Timeline = NoTimeline> {

@@ -12,16 +12,19 @@
 //!    [`crate::backend::Backend::issue`] decides (latched waits, Src valid, mutexes) and, if
 //!    it executes, the unit model books its latency and occupancy. The frontend's stages then
 //!    move ([`crate::frontend::FrontendTiming`], its rules 1–4).
-//! 2. **Cores**: each TRISC runs ahead on its own clock ([`core_clock`]) until its next store
+//! 2. **Cores**: each TRISC and BRISC (its pushes go to T0's thread) runs ahead on its own clock ([`core_clock`]) until its next store
 //!    to a Tensix device, which is held ([`crate::tile::mmio::TileMmio::defer`]) and done in
 //!    the cycle the core reaches it: a push enters FIFO A when there is room (else the core
 //!    waits: PushTensixInstruction.md), a MopCfg write waits for no MOP in flight, a store to
 //!    PC_BUF word 1 / 2 holds the core until the thread has nothing in flight / no MOP
-//!    (TTSync.md), the rest (semaphores, GPRs, config) are done then.
+//!    (TTSync.md), a mailbox write waits while the mailbox is full, the rest (semaphores,
+//!    GPRs, config) are done then. A mailbox read from an empty mailbox (Mailboxes.md) holds
+//!    the core at that load, one cycle at a time, until a value is there.
 //! 3. **Skip**: when no thread has anything in its frontend, the clock jumps to the next
 //!    core event (exact: nothing else changes in between).
 //!
-//! Approximations (CHOICE): a core's loads from Tensix devices (semaphores, GPRs, config) read
+//! Approximations (CHOICE): a core's loads from Tensix devices (semaphores, GPRs, config,
+//! mailboxes) read
 //! the state of the cycle in which its run-ahead chunk started (at most [`CHUNK`]
 //! instructions early); a core's plain L1 stores are visible at once.
 
@@ -31,7 +34,8 @@ pub mod stats;
 pub mod tracks;
 pub mod units;
 
-use super::mmio;
+use super::mailbox::{MAILBOX_BASE, MailboxWait, Mailboxes};
+use super::mmio::{self, Block};
 use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError};
 use crate::backend::{Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, Thread};
@@ -56,6 +60,8 @@ struct TimedCore {
     /// A store to a Tensix device, done in the cycle after the chunk that made it
     /// (`clock.now - 1` is its cycle).
     deferred: Option<(u32, u32)>,
+    /// A mailbox read that found the mailbox empty: the load runs again once it is not.
+    wait: Option<MailboxWait>,
     /// The cycle the core wrote its done word.
     done: Option<u64>,
     pushes: u64,
@@ -74,10 +80,11 @@ impl Tile {
         let mut units = Units::new(params);
         let mut st = TimedStats::default();
         let mut tracks = Tracks::new(timeline, self.backend.table);
-        let mut cores: [Option<TimedCore>; 3] = std::array::from_fn(|i| {
+        let mut cores: [Option<TimedCore>; 4] = std::array::from_fn(|i| {
             self.cores[i].as_ref().map(|_| TimedCore {
                 clock: CoreClock::new(params, DONE_BASE + 4 * i as u32),
                 deferred: None,
+                wait: None,
                 done: None,
                 pushes: 0,
             })
@@ -99,7 +106,7 @@ impl Tile {
                 });
             }
             if now >= max_cycles {
-                let pending = (0..3)
+                let pending = (0..4)
                     .filter(|&i| cores[i].as_ref().is_some_and(|c| c.done.is_none()))
                     .map(|i| CORE_NAMES[i])
                     .collect::<Vec<_>>()
@@ -184,7 +191,8 @@ impl Tile {
             // 2. Cores.
             for (i, slot) in cores.iter_mut().enumerate() {
                 let Some(c) = slot else { continue };
-                if self.step_core(i, c, &mut fe[i], &units, now, &mut st)? {
+                let fe = &mut fe[Self::thread_of(i)];
+                if self.step_core(i, c, fe, &units, now, &mut st)? {
                     last_progress = now;
                 }
             }
@@ -196,7 +204,7 @@ impl Tile {
                     .flatten()
                     .filter(|c| c.done.is_none())
                     .map(|c| {
-                        if c.deferred.is_some() {
+                        if c.deferred.is_some() || c.wait.is_some() {
                             now + 1
                         } else {
                             c.clock.now.max(now + 1)
@@ -208,17 +216,30 @@ impl Tile {
                 }
             }
             // Nothing can change any more: no instruction left a Wait Gate and no core moved
-            // for a while, every unit is idle and every core waits on a device store.
+            // for a while, every unit is idle and every core waits on a device store or a
+            // mailbox.
             let stuck = now - last_progress > STUCK_CYCLES
                 && units.all_idle(now)
                 && cores
                     .iter()
                     .flatten()
-                    .all(|c| c.done.is_some() || c.deferred.is_some());
+                    .all(|c| c.done.is_some() || c.deferred.is_some() || c.wait.is_some());
             if stuck || now - last_progress > DEADLOCK_CYCLES {
-                let detail: Vec<String> = (0..3)
+                let mut detail: Vec<String> = (0..3)
                     .filter_map(|t| st.last_why[t].map(|w| format!("T{t} waits: {w}")))
                     .collect();
+                detail.extend(cores.iter().enumerate().filter_map(|(i, c)| {
+                    let c = c.as_ref().filter(|c| c.done.is_none())?;
+                    let w = c.wait.or_else(|| {
+                        let (addr, _) = c.deferred?;
+                        Some(MailboxWait {
+                            from: i,
+                            to: Mailboxes::peer(addr)?,
+                            write: true,
+                        })
+                    })?;
+                    Some(w.describe(&CORE_NAMES))
+                }));
                 return Err(TileError::Deadlock {
                     cycle: now,
                     detail: detail.join("; "),
@@ -233,7 +254,7 @@ impl Tile {
             .max()
             .unwrap_or(0)
             + 1;
-        for i in 0..3 {
+        for i in 0..4 {
             if cores[i].is_some() && self.done_word(i) != 1 {
                 return Err(TileError::FirmwareFailure {
                     core: CORE_NAMES[i],
@@ -244,9 +265,11 @@ impl Tile {
         // The cores run ahead: the backend may have simulated past the last done word.
         tracks.finish(end.max(now));
         st.finish(end, &units);
-        for t in 0..3 {
-            st.frontend[t] = fe[t].stats();
-            st.core_done[t] = cores[t].as_ref().and_then(|c| c.done);
+        for (t, f) in fe.iter().enumerate() {
+            st.frontend[t] = f.stats();
+        }
+        for (i, c) in cores.iter().enumerate() {
+            st.core_done[i] = c.as_ref().and_then(|c| c.done);
         }
         let mut stats = Stats {
             cycles: end,
@@ -283,7 +306,7 @@ impl Tile {
                     return Ok(progress);
                 }
                 if !self.device_store(i, addr, value, fe, units, now) {
-                    st.core_wait(i, addr);
+                    st.core_wait(i, addr, true);
                     return Ok(progress);
                 }
                 c.pushes += u64::from(addr == mmio::INSTRN_BUF_BASE);
@@ -295,12 +318,23 @@ impl Tile {
             if c.clock.now > now {
                 return Ok(progress);
             }
+            if let Some(w) = c.wait {
+                if !self.mailboxes.ready(w) {
+                    st.core_wait(i, MAILBOX_BASE, false);
+                    c.clock.now = now + 1;
+                    return Ok(progress);
+                }
+                c.wait = None;
+            }
             let clock = &mut c.clock;
             let (stop, dev) =
                 self.with_mmio(i, true, |l1, hart, dev| hart.run(l1, dev, clock, CHUNK));
             c.deferred = dev.deferred;
+            if let Some(Block::Mailbox(w)) = dev.block {
+                c.wait = Some(w);
+            }
             progress = true;
-            super::core_fault(i, stop, dev.unmapped)?;
+            super::core_fault(i, stop, &dev)?;
             if let Some(at) = c.clock.done_store {
                 c.done = Some(at);
             }
@@ -327,17 +361,18 @@ impl Tile {
             return fe.offer(FrontendInput::WriteMopCfg { index, value });
         }
         if addr == mmio::PC_BUF_BASE + 4 {
-            return fe.is_done() && units.thread_quiet(i, now);
+            return fe.is_done() && units.thread_quiet(Self::thread_of(i), now);
         }
         if addr == mmio::PC_BUF_BASE + 8 {
             return !fe.mops_queued();
         }
-        // TileMmio accepted the address when it deferred the store.
-        self.with_mmio(i, false, |l1, _, dev| {
+        // TileMmio accepted the address when it deferred the store; only a full mailbox
+        // refuses it now.
+        let (done, _) = self.with_mmio(i, false, |l1, _, dev| {
             use macrosim_riscv::mmio::Mmio as _;
-            let _ = dev.store(l1, addr, 4, u64::from(value));
+            dev.store(l1, addr, 4, u64::from(value)).is_ok()
         });
-        true
+        done
     }
 }
 

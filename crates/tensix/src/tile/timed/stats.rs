@@ -4,7 +4,8 @@
 
 use super::units::{Slot, Units, Why};
 use crate::frontend::TimingStats;
-use crate::tile::mmio;
+use crate::tile::mailbox::Mailboxes;
+use crate::tile::{CORE_NAMES, mmio};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
@@ -12,12 +13,14 @@ use std::fmt::Write as _;
 /// 8·16·16 multiply-adds (MatrixUnit.md; notes §5: 4096 FLOP/cycle/core at LoFi).
 pub const MVMUL_FLOP: u64 = 2 * 8 * 16 * 16;
 
-/// Why a core waited on a store to a Tensix device.
-pub const CORE_WAITS: [&str; 4] = [
+/// Why a core waited on a store to a Tensix device or a mailbox access.
+pub const CORE_WAITS: [&str; 6] = [
     "push (FIFO A full)",
     "MopCfg write (MOP in flight)",
     "PC_BUF CoprocessorDoneCheck",
     "PC_BUF MOPExpanderDoneCheck",
+    "mailbox write (full)",
+    "mailbox read (empty)",
 ];
 
 #[derive(Clone, Debug, Default)]
@@ -31,11 +34,11 @@ pub struct TimedStats {
     pub gate_stalls: [BTreeMap<Why, u64>; 3],
     /// The reason of each thread's latest stall (deadlock reports).
     pub last_why: [Option<Why>; 3],
-    /// Per core: cycles waited on a device store, by [`CORE_WAITS`] index.
-    pub core_waits: [[u64; 4]; 3],
+    /// Per core (`CORE_NAMES` order): cycles waited, by [`CORE_WAITS`] index.
+    pub core_waits: [[u64; 6]; 4],
     pub mvmuls: u64,
-    /// The cycle each core wrote its done word.
-    pub core_done: [Option<u64>; 3],
+    /// The cycle each core (`CORE_NAMES` order) wrote its done word.
+    pub core_done: [Option<u64>; 4],
     /// Each thread's frontend (FIFOs and expanders).
     pub frontend: [TimingStats; 3],
 }
@@ -50,8 +53,10 @@ impl TimedStats {
         *self.unit_stalls[s as usize].entry(why).or_default() += 1;
     }
 
-    pub(super) fn core_wait(&mut self, i: usize, addr: u32) {
+    /// Core `i` waited one cycle at its access to `addr` (a store unless a mailbox read).
+    pub(super) fn core_wait(&mut self, i: usize, addr: u32, store: bool) {
         let k = match addr {
+            _ if Mailboxes::peer(addr).is_some() => 4 + usize::from(!store),
             mmio::INSTRN_BUF_BASE => 0,
             a if a == mmio::PC_BUF_BASE + 4 => 2,
             a if a == mmio::PC_BUF_BASE + 8 => 3,
@@ -127,7 +132,7 @@ impl TimedStats {
                     .filter(|(n, _)| **n > 0)
                     .map(|(n, what)| format!("{what} {n}"))
                     .collect();
-                let _ = writeln!(s, "trisc{i} waited: {}", parts.join(", "));
+                let _ = writeln!(s, "{} waited: {}", CORE_NAMES[i], parts.join(", "));
             }
         }
         let u = self.fpu_utilization();
