@@ -63,6 +63,8 @@ build matmul_m2k2n2_pack matmul.c 2 $mm -DMT=2 -DKT=2 -DNT=2
 # SFPU instruction mixes on Dst tile 0 (sfpu_relu, sfpu_mix; unpack/pack as sfpu_add)
 build sfpu_relu_math sfpu_ops.c 1 -DOPS_RELU
 build sfpu_mix_math sfpu_ops.c 1 -DOPS_MIX
+# the cycle model's microbenchmarks (issue 10): TRISC1 alone or beside matmul_unpack on TRISC0
+build microbench microbench.c 1
 # SFPU activation kernels on Dst tile 0 (src/sfpu_act.c; unpack/pack as sfpu_add)
 for act in recip sqrt exp sigmoid gelu; do
     ACT=$(echo "$act" | tr a-z A-Z)

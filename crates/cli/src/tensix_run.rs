@@ -4,8 +4,10 @@
 use crate::{files, out, stop};
 use anyhow::{Context as _, Result, anyhow, bail};
 use cpu_time::ThreadTime;
+use macrosim_core::timeline::NoTimeline;
 use macrosim_tensix::formats::{self, Fmt};
 use macrosim_tensix::isa::IsaTable;
+use macrosim_tensix::tile::timed::TimingParams;
 use macrosim_tensix::tile::{CORE_NAMES, L1_SIZE, Stats, Tile, TileError};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -43,6 +45,17 @@ pub struct RunArgs {
     /// cores were; Ctrl-C stops the same way with exit status 130.
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<f64>,
+    /// Run the cycle model (issue 10): the same results, timed; `--stats` adds its report
+    #[arg(long)]
+    timing: bool,
+    /// With --timing: a TOML file overriding the cycle model's parameters (field names of
+    /// `TimingParams`)
+    #[arg(long, value_name = "FILE", requires = "timing")]
+    timing_params: Option<PathBuf>,
+    /// With --timing: write one track per backend unit and per thread's Wait Gate to FILE
+    /// (.json, .json.gz or .html)
+    #[arg(long, value_name = "FILE", requires = "timing")]
+    timeline: Option<PathBuf>,
 }
 
 struct Matrix {
@@ -366,11 +379,31 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
     let mut total = Stats::default();
     let mut last = None;
     let stop = stop::install(args.timeout)?;
+    let params = match &args.timing_params {
+        Some(p) => {
+            let text = files::read_text(p, false)?;
+            TimingParams::from_toml(&text).map_err(|e| anyhow!("{}: {e}", p.display()))?
+        }
+        None => TimingParams::default(),
+    };
+    let mut timed = None;
     for _ in 0..args.repeat {
         let mut tile = load_tile(&man)?;
         tile.set_stop(stop.clone());
         let start = ThreadTime::now();
-        let stats = tile.run(max)?;
+        let stats = if !args.timing {
+            tile.run(max)?
+        } else if let Some(path) = &args.timeline {
+            let mut rec = crate::timeline::recording();
+            let (stats, t) = tile.run_timed(max, &params, &mut rec)?;
+            crate::timeline::save(&rec, path)?;
+            timed = Some(t);
+            stats
+        } else {
+            let (stats, t) = tile.run_timed(max, &params, &mut NoTimeline)?;
+            timed = Some(t);
+            stats
+        };
         host += start.elapsed();
         total.cycles += stats.cycles;
         for (t, s) in total.core_insns.iter_mut().zip(stats.core_insns) {
@@ -472,6 +505,9 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
     }
     if args.stats {
         print_stats(&stats, &total, host.as_secs_f64(), args.repeat)?;
+        if let Some(t) = &timed {
+            write!(std::io::stdout().lock(), "{}", t.report())?;
+        }
     }
     Ok(all_ok)
 }

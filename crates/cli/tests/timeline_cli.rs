@@ -171,3 +171,41 @@ fn snitch_timeline_has_every_harts_tracks_and_needs_timing() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--timeline needs --timing"));
 }
+
+#[test]
+fn tensix_tile_timeline_has_the_cycle_models_units_and_wait_gates() {
+    let m = root().join("examples/tensix/kernels/matmul_lofi.toml");
+    let path = tmp("tile.json");
+    let out = macrosim(&[
+        "tensix",
+        "run",
+        "--timing",
+        "--stats",
+        "--timeline",
+        &path,
+        m.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let cycles = report_value(&text(&out.stdout), "cycles:");
+    let [_, spans, _, last] = check(&path);
+    // The tracks end with the units' last span: a few cycles before the run's end (the last
+    // core's done word follows the packer's last store by its polling loop) or, as the cores
+    // run ahead of the backend, up to a chunk after it.
+    assert!(
+        (cycles.saturating_sub(16)..=cycles + 64).contains(&last),
+        "{last} vs {cycles}"
+    );
+    let json = std::fs::read_to_string(&path).unwrap();
+    // One track per backend unit and per thread's Wait Gate, spans named by instruction
+    // (units) and by state or stall reason (Wait Gates).
+    for name in ["fpu", "unpacker0", "packers", "wait gate (timed)"] {
+        assert!(json.contains(&format!("\"{name}\"")), "track {name}");
+    }
+    for span in ["MVMUL", "UNPACR", "PACR", "issue", "SEMWAIT"] {
+        assert!(
+            json.contains(&format!("\"name\":\"{span}\"")),
+            "span {span}"
+        );
+    }
+    assert!(spans > 20);
+}

@@ -2,8 +2,10 @@
 //! (TTSync.md), the semaphores' RISC-V view (SyncUnit.md), done words, and the stops: a core
 //! fault, a firmware failure code, a deadlock, the cycle limit.
 
+use macrosim_core::timeline::NoTimeline;
 use macrosim_tensix::Arch;
 use macrosim_tensix::isa::asm::assemble;
+use macrosim_tensix::tile::timed::TimingParams;
 use macrosim_tensix::tile::{Tile, TileError};
 
 const SP: u32 = 2;
@@ -192,9 +194,16 @@ fn events_record_what_left_the_wait_gate() {
 // Mailboxes.md between BRISC and TRISC1: T1 first queries "B to T1" (bit 2: 0, empty), then
 // pops it, which waits until BRISC (which runs after it) has pushed; BRISC also writes a
 // config word and pushes SEMINIT to T0's thread (the kernels' BRISC role, issue 8), and its
-// done word is the fourth.
+// done word is the fourth. The same with --timing (issue 10): T1 reaches its pop first and waits
+// there, the cycles counted.
 #[test]
 fn brisc_and_mailboxes() {
+    for timed in [false, true] {
+        brisc_and_mailboxes_in(timed);
+    }
+}
+
+fn brisc_and_mailboxes_in(timed: bool) {
     let mut t1 = Vec::new();
     t1.extend(li(T0, 0xFFEC_0000)); // window 0: B
     t1.push(lw(T1, T0, 4));
@@ -215,7 +224,17 @@ fn brisc_and_mailboxes() {
     let mut t = tile();
     t.load_code(1, &t1);
     t.load_code(3, &b);
-    let stats = t.run(100_000).expect("runs");
+    let stats = if timed {
+        let (stats, st) = t
+            .run_timed(100_000, &TimingParams::default(), &mut NoTimeline)
+            .expect("runs");
+        assert!(st.core_waits[1][5] > 0, "trisc1 waited at its pop");
+        assert!(st.report().contains("trisc1 waited: mailbox read (empty)"));
+        assert!(st.core_done[3].is_some());
+        stats
+    } else {
+        t.run(100_000).expect("runs")
+    };
     assert_eq!(
         t.l1.read_u32(0x20000).unwrap(),
         0,
@@ -231,9 +250,16 @@ fn brisc_and_mailboxes() {
     assert_eq!(stats.pushes[3], 1);
 }
 
-// Mailboxes.md: a pop from a mailbox nobody will write waits forever: a deadlock naming it.
+// Mailboxes.md: a pop from a mailbox nobody will write waits forever: a deadlock naming it, with
+// and without --timing.
 #[test]
 fn mailbox_deadlock_is_detected() {
+    for timed in [false, true] {
+        mailbox_deadlock_in(timed);
+    }
+}
+
+fn mailbox_deadlock_in(timed: bool) {
     let mut c = Vec::new();
     c.extend(li(T0, 0xFFEC_3000)); // window 3: from T2
     c.push(lw(T1, T0, 0));
@@ -245,7 +271,13 @@ fn mailbox_deadlock_is_detected() {
         done(&mut d, 2, 1);
         d
     });
-    match t.run(1_000_000) {
+    let r = if timed {
+        t.run_timed(1_000_000, &TimingParams::default(), &mut NoTimeline)
+            .map(|_| ())
+    } else {
+        t.run(1_000_000).map(|_| ())
+    };
+    match r {
         Err(TileError::Deadlock { detail, .. }) => assert!(
             detail.contains("trisc1 reading the mailbox from trisc2 (empty)"),
             "{detail}"

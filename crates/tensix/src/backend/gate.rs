@@ -60,19 +60,20 @@ impl Backend {
     /// True while condition bit `c` of STALLWAIT.md says "keep waiting". In the functional
     /// model every unit finishes its instruction when it is issued, so the busy conditions
     /// (C0–C7, C12–C14) never hold; the Src ownership conditions C8–C11 do.
+    /// With a cycle model attached, the busy conditions come from it ([`Backend::busy_conditions`]).
     fn condition_holds(&self, c: u32) -> bool {
         match c {
             8 => !self.srca.unpacker_ready(),
             9 => !self.srcb.unpacker_ready(),
             10 => !self.srca.fpu_ready(),
             11 => !self.srcb.fpu_ready(),
-            _ => false,
+            _ => self.busy_conditions >> c & 1 != 0,
         }
     }
 
-    /// The latched wait of thread `t` against an instruction of `unit`: stall, or clear the
-    /// latch once its conditions are all met.
-    pub(super) fn gate_check(&mut self, t: usize, unit: Unit) -> Option<super::Stall> {
+    /// The latched wait of thread `t` that applies to an instruction of `unit`, if any, and
+    /// whether its conditions still hold (no state changes).
+    pub fn latch_on(&self, t: usize, unit: Unit) -> Option<(Latched, bool)> {
         let l = self.gates[t].latched?;
         if l.block_mask & unit.block_bits() == 0 || (unit == Unit::Nop && l.block_mask != 0x1ff) {
             return None;
@@ -82,6 +83,13 @@ impl Backend {
         } else {
             (0..15).any(|c| l.condition_mask >> c & 1 != 0 && self.condition_holds(c))
         };
+        Some((l, waiting))
+    }
+
+    /// The latched wait of thread `t` against an instruction of `unit`: stall, or clear the
+    /// latch once its conditions are all met.
+    pub(super) fn gate_check(&mut self, t: usize, unit: Unit) -> Option<super::Stall> {
+        let (l, waiting) = self.latch_on(t, unit)?;
         if waiting {
             return Some(Stall::Latched(l));
         }

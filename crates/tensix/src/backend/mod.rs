@@ -70,6 +70,12 @@ pub struct Backend {
     srca_lanes: fpu::lanes::SrcACache,
     gates: [gate::WaitGate; 3],
     counts: [[u64; 9]; 3],
+    /// STALLWAIT condition bits (C0–C7, C12–C14: a unit still busy) that a cycle model says
+    /// hold this cycle; always 0 in the functional model, where every unit finishes at issue.
+    pub busy_conditions: u32,
+    /// Bytes the last UNPACR read from L1 or the last PACR wrote to it (for a cycle model's
+    /// bandwidth cost).
+    pub last_l1_bytes: u64,
 }
 
 impl Backend {
@@ -90,6 +96,8 @@ impl Backend {
             srca_lanes: Default::default(),
             gates: Default::default(),
             counts: [[0; 9]; 3],
+            busy_conditions: 0,
+            last_l1_bytes: 0,
         }
     }
 

@@ -181,6 +181,7 @@ pub(super) fn execute(
     if opcode == 0x4a {
         return Err("PACR_SETREG is not modelled".into());
     }
+    b.last_l1_bytes = 0;
     let f = fields();
     let bank = *b.cfg.bank(t);
     let g = |fl: CfgField| fl.get(&bank);
@@ -280,6 +281,7 @@ pub(super) fn execute(
                     l1.write_bytes(out, &bytes)
                         .map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
                     out += bytes.len() as u64;
+                    b.last_l1_bytes += bytes.len() as u64 + 1;
                 }
                 continue;
             }
@@ -291,6 +293,7 @@ pub(super) fn execute(
             };
             r.map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
             out += u64::from(n);
+            b.last_l1_bytes += u64::from(n);
         }
         if bfp && count % 16 != 0 {
             return Err(format!(

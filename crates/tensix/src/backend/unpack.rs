@@ -325,6 +325,13 @@ pub(super) fn execute(
     let x_end = b.adcs.unpacker[adc_t][which][1].x + 1;
     let first = ((zw.w * zdim + zw.z) * ydim + xy.y) * xdim + xy.x;
     let count = x_end.saturating_sub(xy.x);
+    // For a cycle model: the datums plus one shared exponent byte per 16 (BFP).
+    b.last_l1_bytes = (u64::from(count) * u64::from(bits)).div_ceil(8)
+        + if is_bfp {
+            u64::from(count.div_ceil(16))
+        } else {
+            0
+        };
     let mut exp_addr = 0u64;
     if is_bfp && g(f.force_shared_exp) == 0 {
         exp_addr = in_addr;

@@ -206,7 +206,50 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
 
     /// Simulate one cycle; returns the instruction that reached the Wait Gate in it, if any.
     pub fn step(&mut self) -> Option<u32> {
-        let arrived = self.fifo_c.pop();
+        self.step_taking(true)
+    }
+
+    /// Simulate one cycle in front of a backend that may refuse: `accept` is offered the
+    /// instruction at the head of FIFO C (the one in front of the Wait Gate) and it leaves
+    /// only if `accept` returns true (the whole tile's cycle model, issue 10). Returns the
+    /// instruction that left.
+    pub fn step_gated(&mut self, accept: impl FnOnce(u32) -> bool) -> Option<u32> {
+        let take = self.fifo_c.front().is_some_and(accept);
+        self.step_taking(take)
+    }
+
+    /// Feed the RISC-V side directly (for a frontend built on an empty input iterator): a push
+    /// enters FIFO A if it has room, a MopCfg write is done if no `MOP` is queued or
+    /// expanding (rule 5). False when the item must wait; call this after [`Self::step`] or
+    /// [`Self::step_gated`] for the cycle, as rule 1 orders the RISC-V stage last.
+    pub fn offer(&mut self, item: FrontendInput) -> bool {
+        match item {
+            FrontendInput::WriteMopCfg { index, value } => {
+                if self.mops_queued() {
+                    return false;
+                }
+                self.mop.write_cfg(index, value);
+                self.stats.mopcfg_writes += 1;
+            }
+            FrontendInput::Push(insn) => {
+                if self.fifo_a.push(insn).is_err() {
+                    return false;
+                }
+                self.mops_in_fifo_a += usize::from(insn.is_mop());
+                self.stats.words_in += 1;
+            }
+        }
+        true
+    }
+
+    /// Whether a `MOP` is in FIFO A or being expanded (what MOPExpanderDoneCheck waits on,
+    /// TTSync.md).
+    pub fn mops_queued(&self) -> bool {
+        self.mops_in_fifo_a > 0 || self.mop.is_expanding()
+    }
+
+    fn step_taking(&mut self, take: bool) -> Option<u32> {
+        let arrived = if take { self.fifo_c.pop() } else { None };
         if arrived.is_some() {
             self.first_arrival.get_or_insert(self.cycle);
             self.last_arrival = self.cycle;

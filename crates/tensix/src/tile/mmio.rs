@@ -63,9 +63,26 @@ pub struct TileMmio<'a> {
     pub block: Option<Block>,
     pub pushes: u64,
     pub unmapped: Option<Unmapped>,
+    /// The cycle model's mode (issue 10): a store outside local memory is not done but kept in
+    /// [`TileMmio::deferred`] and the hart stops, so that the tile does it at the store's cycle.
+    pub defer: bool,
+    pub deferred: Option<(u32, u32)>,
 }
 
 impl TileMmio<'_> {
+    /// Whether this core's 32-bit store of `v` to `addr` reaches a device of this map (the
+    /// checks of [`Mmio::store`] below, without doing it).
+    fn store_target(&self, addr: u32, v: u32) -> bool {
+        let trisc = self.core != BRISC;
+        Mailboxes::peer(addr).is_some()
+            || (addr == INSTRN_BUF_BASE && (trisc || v >> 24 != u32::from(OPCODE_MOP)))
+            || (trisc && Self::word_index(addr, MOP_CFG_BASE, 9).is_some())
+            || Self::word_index(addr, SEMAPHORE_BASE, 8).is_some()
+            || (trisc && matches!(Self::word_index(addr, PC_BUF_BASE, 8), Some(1 | 2)))
+            || Self::word_index(addr, REGFILE_BASE, 64).is_some()
+            || Self::word_index(addr, CFG_BASE, CFG_WORDS).is_some()
+    }
+
     fn fault(&mut self, addr: u32, store: bool) -> MemFault {
         self.unmapped = Some(Unmapped { addr, store });
         MemFault {
@@ -152,6 +169,13 @@ impl Mmio for TileMmio<'_> {
         let v = value as u32;
         if size != 4 {
             return Err(self.fault(addr, true));
+        }
+        if self.defer {
+            if !self.store_target(addr, v) {
+                return Err(self.fault(addr, true));
+            }
+            self.deferred = Some((addr, v));
+            return Ok(MmioEffect::Stop);
         }
         if Mailboxes::peer(addr).is_some() {
             let core = self.core;

@@ -12,6 +12,7 @@
 pub mod mailbox;
 pub mod mmio;
 pub mod status;
+pub mod timed;
 
 use crate::backend::{Backend, BackendFault, Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, ThreadFrontend};
@@ -65,6 +66,39 @@ pub enum TileError {
     },
     #[error("{core} reported failure code {code:#x} in its done word")]
     FirmwareFailure { core: &'static str, code: u32 },
+}
+
+/// What a core's MMIO map saw during one [`Tile::with_mmio`].
+struct MmioOutcome {
+    block: Option<Block>,
+    pushes: u64,
+    unmapped: Option<mmio::Unmapped>,
+    deferred: Option<(u32, u32)>,
+}
+
+/// The fault of core `i` if its hart stopped on one (the address when the MMIO map refused it).
+/// A mailbox access that must wait is none: it did not retire and runs again once ready.
+fn core_fault(i: usize, stop: Stop, dev: &MmioOutcome) -> Result<(), TileError> {
+    let (Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. }) = stop else {
+        return Ok(());
+    };
+    if matches!(stop, Stop::Exception { .. }) && matches!(dev.block, Some(Block::Mailbox(_))) {
+        return Ok(());
+    }
+    let what = match dev.unmapped {
+        Some(u) => format!(
+            "{} of unmapped address {:#010x}",
+            if u.store { "store" } else { "load" },
+            u.addr
+        ),
+        None => format!("{exc:?}"),
+    };
+    Err(TileError::CoreFault {
+        core: CORE_NAMES[i],
+        pc,
+        word,
+        what,
+    })
 }
 
 struct QueueIter(InputQueue);
@@ -345,57 +379,59 @@ impl Tile {
                 }
                 self.cores[i].as_mut().expect("present").block = None;
             }
-            let Tile {
-                l1,
-                backend,
-                mailboxes,
-                cores,
-                threads,
-                ..
-            } = self;
-            let core = cores[i].as_mut().expect("present");
-            let t = Self::thread_of(i);
-            let mut dev = TileMmio {
-                core: i,
-                thread: t,
-                mailboxes,
-                local: &mut core.local,
-                queue: &threads[t].queue,
-                fifo_depth: crate::frontend::Thread::ALL[t].mop_fifo_depth(),
-                backend,
-                block: None,
-                pushes: 0,
-                unmapped: None,
-            };
-            let stop = core.hart.run(l1, &mut dev, &mut NoTrace, QUANTUM);
+            let (stop, dev) = self.with_mmio(i, false, |l1, hart, dev| {
+                hart.run(l1, dev, &mut NoTrace, QUANTUM)
+            });
+            let core = self.cores[i].as_mut().expect("present");
             core.block = dev.block;
             core.pushes += dev.pushes;
-            let unmapped = dev.unmapped;
-            match stop {
-                // A TRISC has no extension that could stall it; a stalled instruction would
-                // simply run again in the next round.
-                Stop::Limit | Stop::Mmio | Stop::Stall { .. } => {}
-                // A mailbox access that must wait did not retire: it runs again once ready.
-                Stop::Exception { .. } if matches!(core.block, Some(Block::Mailbox(_))) => {}
-                Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } => {
-                    let what = match unmapped {
-                        Some(u) => format!(
-                            "{} of unmapped address {:#010x}",
-                            if u.store { "store" } else { "load" },
-                            u.addr
-                        ),
-                        None => format!("{exc:?}"),
-                    };
-                    return Err(TileError::CoreFault {
-                        core: CORE_NAMES[i],
-                        pc,
-                        word,
-                        what,
-                    });
-                }
-            }
+            // A TRISC has no extension that could stall it; a stalled instruction would simply
+            // run again in the next round.
+            core_fault(i, stop, &dev)?;
         }
         Ok(())
+    }
+
+    /// `f` on core `i`'s hart with L1 and the core's MMIO map (stores to Tensix devices held
+    /// when `defer`: the cycle model's mode); returns what `f` returns and what the map saw.
+    fn with_mmio<R>(
+        &mut self,
+        i: usize,
+        defer: bool,
+        f: impl FnOnce(&mut SparseMemory, &mut Hart<StatusCsrs>, &mut TileMmio) -> R,
+    ) -> (R, MmioOutcome) {
+        let Tile {
+            l1,
+            backend,
+            mailboxes,
+            cores,
+            threads,
+            ..
+        } = self;
+        let core = cores[i].as_mut().expect("present");
+        let t = Self::thread_of(i);
+        let mut dev = TileMmio {
+            core: i,
+            thread: t,
+            mailboxes,
+            local: &mut core.local,
+            queue: &threads[t].queue,
+            fifo_depth: crate::frontend::Thread::ALL[t].mop_fifo_depth(),
+            backend,
+            block: None,
+            pushes: 0,
+            unmapped: None,
+            defer,
+            deferred: None,
+        };
+        let r = f(l1, &mut core.hart, &mut dev);
+        let out = MmioOutcome {
+            block: dev.block,
+            pushes: dev.pushes,
+            unmapped: dev.unmapped,
+            deferred: dev.deferred,
+        };
+        (r, out)
     }
 
     /// One backend cycle; true when some instruction executed.

@@ -1,0 +1,163 @@
+//! The cycle of a TRISC core (BabyRISCV/README.md, "Pipeline"): in order, one instruction a
+//! cycle; an instruction that reads a register waits for a load still in flight to it
+//! (load latency by region: local RAM 2, PCBufs/TTSync/semaphores 3, GPRs/config 4, L1 8);
+//! multiply and divide occupy the integer unit longer; stores to L1 go at most one per
+//! `l1_store_interval` cycles.
+//!
+//! It is a [`Trace`] of the functional hart, so the hart runs as usual and this counts.
+//! Not modelled (CHOICE): branch prediction (no mispredict bubbles), instruction cache misses,
+//! the limit of eight instructions in the load/store unit.
+
+use super::params::TimingParams;
+use crate::tile::L1_SIZE;
+use crate::tile::mmio::{CFG_BASE, INSTRN_BUF_BASE, LOCAL_BASE, LOCAL_SIZE, REGFILE_BASE};
+use macrosim_riscv::trace::Trace;
+
+pub struct CoreClock {
+    /// The cycle in which the next instruction issues.
+    pub now: u64,
+    /// Cycle from which each register's value can be read.
+    ready: [u64; 32],
+    /// The destination of the current instruction if it is a load, and its latency once known.
+    load_rd: usize,
+    load_latency: u64,
+    /// Extra integer-unit cycles of the current instruction.
+    extra: u64,
+    last_l1_store: Option<u64>,
+    latency: [u64; 4],
+    mul_cycles: u64,
+    div_cycles: u64,
+    l1_store_interval: u64,
+    /// The core's done word (coord/TILE_CONTRACT.md) and the cycle it was written non-zero.
+    watch: u32,
+    pub done_store: Option<u64>,
+}
+
+impl CoreClock {
+    pub fn new(p: &TimingParams, watch: u32) -> Self {
+        CoreClock {
+            now: 0,
+            ready: [0; 32],
+            load_rd: 0,
+            load_latency: 0,
+            extra: 0,
+            last_l1_store: None,
+            latency: [
+                p.local_load_latency,
+                p.l1_load_latency,
+                p.sync_load_latency,
+                p.cfg_load_latency,
+            ],
+            mul_cycles: p.mul_cycles,
+            div_cycles: p.div_cycles,
+            l1_store_interval: p.l1_store_interval,
+            watch,
+            done_store: None,
+        }
+    }
+
+    fn load_latency_of(&self, addr: u32) -> u64 {
+        if addr < L1_SIZE {
+            self.latency[1]
+        } else if addr.wrapping_sub(LOCAL_BASE) < LOCAL_SIZE {
+            self.latency[0]
+        } else if (REGFILE_BASE..INSTRN_BUF_BASE).contains(&addr) || addr >= CFG_BASE {
+            self.latency[3]
+        } else {
+            self.latency[2]
+        }
+    }
+}
+
+/// The source registers an RV32IM instruction reads (0 when it reads none).
+fn sources(word: u32) -> [usize; 2] {
+    let rs1 = ((word >> 15) & 31) as usize;
+    let rs2 = ((word >> 20) & 31) as usize;
+    match word & 0x7f {
+        0x33 | 0x23 | 0x63 => [rs1, rs2],
+        0x13 | 0x03 | 0x67 => [rs1, 0],
+        0x73 if (word >> 14) & 1 == 0 => [rs1, 0],
+        _ => [0, 0],
+    }
+}
+
+impl Trace for CoreClock {
+    const ENABLED: bool = true;
+
+    fn begin(&mut self, _hart: u32, _prv: u8, _pc: u32, word: u32) {
+        for r in sources(word) {
+            if r != 0 && self.ready[r] > self.now {
+                self.now = self.ready[r];
+            }
+        }
+        self.load_rd = if word & 0x7f == 0x03 {
+            ((word >> 7) & 31) as usize
+        } else {
+            0
+        };
+        // RV32M: OP with funct7 = 1; funct3 < 4 multiplies, the rest divide.
+        self.extra = if word & 0x7f == 0x33 && word >> 25 == 1 {
+            if (word >> 14) & 1 == 0 {
+                self.mul_cycles - 1
+            } else {
+                self.div_cycles - 1
+            }
+        } else {
+            0
+        };
+    }
+
+    fn x_write(&mut self, _reg: u32, _value: u32) {}
+    fn f_write(&mut self, _reg: u32, _value: u64) {}
+    fn csr_write(&mut self, _csr: u16, _value: u32) {}
+
+    fn mem_read(&mut self, addr: u32, _size: u32) {
+        self.load_latency = self.load_latency_of(addr);
+    }
+
+    fn mem_write(&mut self, addr: u32, value: u64, _size: u32) {
+        if addr == self.watch && value != 0 && self.done_store.is_none() {
+            self.done_store = Some(self.now);
+        }
+        if addr < L1_SIZE {
+            if let Some(last) = self.last_l1_store {
+                self.now = self.now.max(last + self.l1_store_interval);
+            }
+            self.last_l1_store = Some(self.now);
+        }
+    }
+
+    fn commit(&mut self) {
+        if self.load_rd != 0 {
+            self.ready[self.load_rd] = self.now + self.load_latency;
+        }
+        self.now += 1 + self.extra;
+    }
+
+    fn discard(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_dependent_l1_load_costs_its_latency_and_a_local_one_two() {
+        let p = TimingParams::default();
+        let mut c = CoreClock::new(&p, 0x1F000);
+        // lw x5, 0(x6) from L1, then add x7, x5, x5.
+        c.begin(0, 3, 0, 0x0003_2283);
+        c.mem_read(0x20000, 4);
+        c.commit();
+        c.begin(0, 3, 4, 0x0052_83b3);
+        c.commit();
+        assert_eq!(c.now, 8 + 1);
+        let mut c = CoreClock::new(&p, 0x1F000);
+        c.begin(0, 3, 0, 0x0003_2283);
+        c.mem_read(LOCAL_BASE, 4);
+        c.commit();
+        c.begin(0, 3, 4, 0x0052_83b3);
+        c.commit();
+        assert_eq!(c.now, 2 + 1);
+    }
+}

@@ -1,0 +1,391 @@
+//! The tile's cycle model (`tensix run --timing`, issue 10). It runs the functional tile's
+//! parts (harts, expanders, Wait Gates, units) and decides *when* each step happens; the
+//! functional model still computes every result, so L1 and Dst come out the same as without
+//! timing whenever the firmware is correctly synchronised (DESIGN principle 4: timing
+//! consumes the functional model's events; a test compares every shipped manifest).
+//!
+//! One loop iteration is one cycle:
+//! 1. **Backend** (thread 0, 1, 2 in turn): the instruction at the head of the thread's FIFO C
+//!    is offered to its Wait Gate. The unit model ([`units`]) may refuse it (unit busy, Dst
+//!    read-after-write, thread held, UNPACR setup); a latched wait whose conditions are met
+//!    holds it one more cycle (STALLWAIT.md's release lag); else the functional
+//!    [`crate::backend::Backend::issue`] decides (latched waits, Src valid, mutexes) and, if
+//!    it executes, the unit model books its latency and occupancy. The frontend's stages then
+//!    move ([`crate::frontend::FrontendTiming`], its rules 1–4).
+//! 2. **Cores**: each TRISC and BRISC (its pushes go to T0's thread) runs ahead on its own clock ([`core_clock`]) until its next store
+//!    to a Tensix device, which is held ([`crate::tile::mmio::TileMmio::defer`]) and done in
+//!    the cycle the core reaches it: a push enters FIFO A when there is room (else the core
+//!    waits: PushTensixInstruction.md), a MopCfg write waits for no MOP in flight, a store to
+//!    PC_BUF word 1 / 2 holds the core until the thread has nothing in flight / no MOP
+//!    (TTSync.md), a mailbox write waits while the mailbox is full, the rest (semaphores,
+//!    GPRs, config) are done then. A mailbox read from an empty mailbox (Mailboxes.md) holds
+//!    the core at that load, one cycle at a time, until a value is there.
+//! 3. **Skip**: when no thread has anything in its frontend, the clock jumps to the next
+//!    core event (exact: nothing else changes in between).
+//!
+//! Approximations (CHOICE): a core's loads from Tensix devices (semaphores, GPRs, config,
+//! mailboxes) read
+//! the state of the cycle in which its run-ahead chunk started (at most [`CHUNK`]
+//! instructions early); a core's plain L1 stores are visible at once.
+
+pub mod core_clock;
+pub mod params;
+pub mod stats;
+pub mod tracks;
+pub mod units;
+
+use super::mailbox::{MAILBOX_BASE, MailboxWait, Mailboxes};
+use super::mmio::{self, Block};
+use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError};
+use crate::backend::{Issue, Stall, Unit};
+use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, Thread};
+use core_clock::CoreClock;
+use macrosim_core::timeline::Timeline;
+pub use params::TimingParams;
+pub use stats::TimedStats;
+use std::iter::Empty;
+use tracks::{Gate, Tracks};
+use units::{Slot, Units, Why};
+
+/// Instructions a core runs ahead of the backend at most.
+pub const CHUNK: u64 = 64;
+/// Cycles without progress, with every core waiting and every unit idle, after which the
+/// run is deadlocked (longer than any frontend needs to fill its FIFOs).
+const STUCK_CYCLES: u64 = 1024;
+
+type Frontend = FrontendTiming<Empty<FrontendInput>>;
+
+struct TimedCore {
+    clock: CoreClock,
+    /// A store to a Tensix device, done in the cycle after the chunk that made it
+    /// (`clock.now - 1` is its cycle).
+    deferred: Option<(u32, u32)>,
+    /// A mailbox read that found the mailbox empty: the load runs again once it is not.
+    wait: Option<MailboxWait>,
+    /// The cycle the core wrote its done word.
+    done: Option<u64>,
+    pushes: u64,
+}
+
+impl Tile {
+    /// Runs until every started core has written its done word, cycle by cycle (module
+    /// documentation), reporting each unit's and Wait Gate's state to `timeline`.
+    pub fn run_timed<T: Timeline>(
+        &mut self,
+        max_cycles: u64,
+        params: &TimingParams,
+        timeline: &mut T,
+    ) -> Result<(Stats, TimedStats), TileError> {
+        let mut fe: [Frontend; 3] = Thread::ALL.map(|t| FrontendTiming::new(std::iter::empty(), t));
+        let mut units = Units::new(params);
+        let mut st = TimedStats::default();
+        let mut tracks = Tracks::new(timeline, self.backend.table);
+        let mut cores: [Option<TimedCore>; 4] = std::array::from_fn(|i| {
+            self.cores[i].as_ref().map(|_| TimedCore {
+                clock: CoreClock::new(params, DONE_BASE + 4 * i as u32),
+                deferred: None,
+                wait: None,
+                done: None,
+                pushes: 0,
+            })
+        });
+        let mut lag = [0u64; 3];
+        let mut now = 0u64;
+        let mut last_progress = 0u64;
+        loop {
+            if cores.iter().flatten().all(|c| c.done.is_some()) {
+                break;
+            }
+            if now & 0x3ff == 0
+                && let Some(reason) = self.stop.requested()
+            {
+                return Err(TileError::Stopped {
+                    reason,
+                    cycle: now,
+                    pcs: self.pcs(),
+                });
+            }
+            if now >= max_cycles {
+                let pending = (0..4)
+                    .filter(|&i| cores[i].as_ref().is_some_and(|c| c.done.is_none()))
+                    .map(|i| CORE_NAMES[i])
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                return Err(TileError::MaxCycles {
+                    cycles: now,
+                    pending,
+                });
+            }
+            // 1. Backend.
+            self.backend.busy_conditions = units.busy_conditions(now);
+            let mut stalled_slots = 0u32;
+            for t in 0..3 {
+                let mut outcome = Gate::Empty;
+                let mut fault = None;
+                let Tile {
+                    backend,
+                    l1,
+                    events,
+                    ..
+                } = self;
+                let left = fe[t].step_gated(|word| {
+                    let why = match units.refuse(t, word, now, backend) {
+                        Some(why) => why,
+                        None => {
+                            let unit = Unit::of((word >> 24) as u8);
+                            match backend.latch_on(t, unit) {
+                                Some((_, false)) if lag[t] < params.wait_release_lag => {
+                                    lag[t] += 1;
+                                    Why::ReleaseLag
+                                }
+                                _ => match backend.issue(t, word, l1) {
+                                    Ok(Issue::Executed) => {
+                                        units.issued(t, word, now, backend);
+                                        lag[t] = 0;
+                                        if let Some(ev) = events {
+                                            ev.push(Event {
+                                                cycle: now,
+                                                thread: t as u8,
+                                                unit,
+                                                word,
+                                            });
+                                        }
+                                        outcome = Gate::Issued;
+                                        return true;
+                                    }
+                                    Ok(Issue::Stalled(s)) => {
+                                        lag[t] = 0;
+                                        why_of(s)
+                                    }
+                                    Err(e) => {
+                                        fault = Some(e);
+                                        return false;
+                                    }
+                                },
+                            }
+                        }
+                    };
+                    outcome = Gate::Stalled(why);
+                    if let Some(s) = Slot::of(word)
+                        && !units.is_busy(s, now)
+                        && stalled_slots & (1 << s as u32) == 0
+                    {
+                        stalled_slots |= 1 << s as u32;
+                        st.unit_stall(s, why);
+                    }
+                    false
+                });
+                if let Some(e) = fault {
+                    return Err(e.into());
+                }
+                if let Gate::Stalled(why) = outcome {
+                    st.gate_stall(t, why);
+                }
+                if left.is_some() {
+                    last_progress = now;
+                }
+                tracks.gate(t, now, outcome, left.unwrap_or(0));
+            }
+            tracks.units(now, &units);
+            self.backend.end_cycle()?;
+            // 2. Cores.
+            for (i, slot) in cores.iter_mut().enumerate() {
+                let Some(c) = slot else { continue };
+                let fe = &mut fe[Self::thread_of(i)];
+                if self.step_core(i, c, fe, &units, now, &mut st)? {
+                    last_progress = now;
+                }
+            }
+            // 3. Skip to the next event when the frontends are empty.
+            let mut next = now + 1;
+            if fe.iter_mut().all(|f| f.is_done()) {
+                let soonest = cores
+                    .iter()
+                    .flatten()
+                    .filter(|c| c.done.is_none())
+                    .map(|c| {
+                        if c.deferred.is_some() || c.wait.is_some() {
+                            now + 1
+                        } else {
+                            c.clock.now.max(now + 1)
+                        }
+                    })
+                    .min();
+                if let Some(s) = soonest {
+                    next = s;
+                }
+            }
+            // Nothing can change any more: no instruction left a Wait Gate and no core moved
+            // for a while, every unit is idle and every core waits on a device store or a
+            // mailbox.
+            let stuck = now - last_progress > STUCK_CYCLES
+                && units.all_idle(now)
+                && cores
+                    .iter()
+                    .flatten()
+                    .all(|c| c.done.is_some() || c.deferred.is_some() || c.wait.is_some());
+            if stuck || now - last_progress > DEADLOCK_CYCLES {
+                let mut detail: Vec<String> = (0..3)
+                    .filter_map(|t| st.last_why[t].map(|w| format!("T{t} waits: {w}")))
+                    .collect();
+                detail.extend(cores.iter().enumerate().filter_map(|(i, c)| {
+                    let c = c.as_ref().filter(|c| c.done.is_none())?;
+                    let w = c.wait.or_else(|| {
+                        let (addr, _) = c.deferred?;
+                        Some(MailboxWait {
+                            from: i,
+                            to: Mailboxes::peer(addr)?,
+                            write: true,
+                        })
+                    })?;
+                    Some(w.describe(&CORE_NAMES))
+                }));
+                return Err(TileError::Deadlock {
+                    cycle: now,
+                    detail: detail.join("; "),
+                });
+            }
+            now = next;
+        }
+        let end = cores
+            .iter()
+            .flatten()
+            .filter_map(|c| c.done)
+            .max()
+            .unwrap_or(0)
+            + 1;
+        for i in 0..4 {
+            if cores[i].is_some() && self.done_word(i) != 1 {
+                return Err(TileError::FirmwareFailure {
+                    core: CORE_NAMES[i],
+                    code: self.done_word(i),
+                });
+            }
+        }
+        // The cores run ahead: the backend may have simulated past the last done word.
+        tracks.finish(end.max(now));
+        st.finish(end, &units);
+        for (t, f) in fe.iter().enumerate() {
+            st.frontend[t] = f.stats();
+        }
+        for (i, c) in cores.iter().enumerate() {
+            st.core_done[i] = c.as_ref().and_then(|c| c.done);
+        }
+        let mut stats = Stats {
+            cycles: end,
+            units: *self.backend.counts(),
+            ..Stats::default()
+        };
+        for (i, c) in cores.iter().enumerate() {
+            if let (Some(tc), Some(core)) = (c, &self.cores[i]) {
+                stats.core_insns[i] = core.hart.retired();
+                stats.pushes[i] = tc.pushes;
+            }
+        }
+        Ok((stats, st))
+    }
+
+    /// Core `i` in cycle `now`: do its held store if its cycle has come, run it ahead if its
+    /// clock has reached `now`. True when it made progress.
+    fn step_core(
+        &mut self,
+        i: usize,
+        c: &mut TimedCore,
+        fe: &mut Frontend,
+        units: &Units,
+        now: u64,
+        st: &mut TimedStats,
+    ) -> Result<bool, TileError> {
+        let mut progress = false;
+        loop {
+            if c.done.is_some() {
+                return Ok(progress);
+            }
+            if let Some((addr, value)) = c.deferred {
+                if c.clock.now - 1 > now {
+                    return Ok(progress);
+                }
+                if !self.device_store(i, addr, value, fe, units, now) {
+                    st.core_wait(i, addr, true);
+                    return Ok(progress);
+                }
+                c.pushes += u64::from(addr == mmio::INSTRN_BUF_BASE);
+                c.deferred = None;
+                c.clock.now = c.clock.now.max(now + 1);
+                progress = true;
+                continue;
+            }
+            if c.clock.now > now {
+                return Ok(progress);
+            }
+            if let Some(w) = c.wait {
+                if !self.mailboxes.ready(w) {
+                    st.core_wait(i, MAILBOX_BASE, false);
+                    c.clock.now = now + 1;
+                    return Ok(progress);
+                }
+                c.wait = None;
+            }
+            let clock = &mut c.clock;
+            let (stop, dev) =
+                self.with_mmio(i, true, |l1, hart, dev| hart.run(l1, dev, clock, CHUNK));
+            c.deferred = dev.deferred;
+            if let Some(Block::Mailbox(w)) = dev.block {
+                c.wait = Some(w);
+            }
+            progress = true;
+            super::core_fault(i, stop, &dev)?;
+            if let Some(at) = c.clock.done_store {
+                c.done = Some(at);
+            }
+        }
+    }
+
+    /// A core's store to a Tensix device in cycle `now` (after the frontend's stages moved:
+    /// rule 1 of [`crate::frontend::timing`]); false when the core must wait.
+    fn device_store(
+        &mut self,
+        i: usize,
+        addr: u32,
+        value: u32,
+        fe: &mut Frontend,
+        units: &Units,
+        now: u64,
+    ) -> bool {
+        if addr == mmio::INSTRN_BUF_BASE {
+            return fe.offer(FrontendInput::Push(FrontendInsn::decode(value)));
+        }
+        let off = addr.wrapping_sub(mmio::MOP_CFG_BASE);
+        if off < 36 {
+            let index = MopCfgIndex::new(u64::from(off / 4)).expect("checked by TileMmio");
+            return fe.offer(FrontendInput::WriteMopCfg { index, value });
+        }
+        if addr == mmio::PC_BUF_BASE + 4 {
+            return fe.is_done() && units.thread_quiet(Self::thread_of(i), now);
+        }
+        if addr == mmio::PC_BUF_BASE + 8 {
+            return !fe.mops_queued();
+        }
+        // TileMmio accepted the address when it deferred the store; only a full mailbox
+        // refuses it now.
+        let (done, _) = self.with_mmio(i, false, |l1, _, dev| {
+            use macrosim_riscv::mmio::Mmio as _;
+            dev.store(l1, addr, 4, u64::from(value)).is_ok()
+        });
+        done
+    }
+}
+
+/// The functional Wait Gate's reason in the cycle model's terms.
+fn why_of(s: Stall) -> Why {
+    match s {
+        Stall::Latched(l) if l.semwait => Why::Semaphore {
+            mask: l.semaphore_mask,
+            condition: l.condition_mask,
+        },
+        Stall::Latched(l) => Why::Condition(l.condition_mask),
+        Stall::SrcNotValid => Why::SrcNotValid,
+        Stall::SrcNotFree { .. } => Why::SrcNotFree,
+        Stall::Mutex { .. } => Why::Mutex,
+    }
+}

@@ -1,0 +1,149 @@
+//! The cycle model's per-run report (`tensix run --timing --stats`): per unit busy / stalled /
+//! idle cycles and why it stalled, per thread Wait Gate stall cycles by reason, the cores'
+//! waits on the Tensix devices, FPU utilization and the matmul rate it implies.
+
+use super::units::{Slot, Units, Why};
+use crate::frontend::TimingStats;
+use crate::tile::mailbox::Mailboxes;
+use crate::tile::{CORE_NAMES, mmio};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+/// FLOP of one MVMUL at one fidelity phase: Dst[8×16] += SrcB[8×16] · SrcA[16×16] is
+/// 8·16·16 multiply-adds (MatrixUnit.md; notes §5: 4096 FLOP/cycle/core at LoFi).
+pub const MVMUL_FLOP: u64 = 2 * 8 * 16 * 16;
+
+/// Why a core waited on a store to a Tensix device or a mailbox access.
+pub const CORE_WAITS: [&str; 6] = [
+    "push (FIFO A full)",
+    "MopCfg write (MOP in flight)",
+    "PC_BUF CoprocessorDoneCheck",
+    "PC_BUF MOPExpanderDoneCheck",
+    "mailbox write (full)",
+    "mailbox read (empty)",
+];
+
+#[derive(Clone, Debug, Default)]
+pub struct TimedStats {
+    pub cycles: u64,
+    /// Per [`Slot`]: instructions started, busy cycles, stalled cycles by reason.
+    pub issued: [u64; 9],
+    pub busy: [u64; 9],
+    pub unit_stalls: [BTreeMap<Why, u64>; 9],
+    /// Per thread: cycles an instruction waited at the Wait Gate, by reason.
+    pub gate_stalls: [BTreeMap<Why, u64>; 3],
+    /// The reason of each thread's latest stall (deadlock reports).
+    pub last_why: [Option<Why>; 3],
+    /// Per core (`CORE_NAMES` order): cycles waited, by [`CORE_WAITS`] index.
+    pub core_waits: [[u64; 6]; 4],
+    pub mvmuls: u64,
+    /// The cycle each core (`CORE_NAMES` order) wrote its done word.
+    pub core_done: [Option<u64>; 4],
+    /// Each thread's frontend (FIFOs and expanders).
+    pub frontend: [TimingStats; 3],
+}
+
+impl TimedStats {
+    pub(super) fn gate_stall(&mut self, t: usize, why: Why) {
+        *self.gate_stalls[t].entry(why).or_default() += 1;
+        self.last_why[t] = Some(why);
+    }
+
+    pub(super) fn unit_stall(&mut self, s: Slot, why: Why) {
+        *self.unit_stalls[s as usize].entry(why).or_default() += 1;
+    }
+
+    /// Core `i` waited one cycle at its access to `addr` (a store unless a mailbox read).
+    pub(super) fn core_wait(&mut self, i: usize, addr: u32, store: bool) {
+        let k = match addr {
+            _ if Mailboxes::peer(addr).is_some() => 4 + usize::from(!store),
+            mmio::INSTRN_BUF_BASE => 0,
+            a if a == mmio::PC_BUF_BASE + 4 => 2,
+            a if a == mmio::PC_BUF_BASE + 8 => 3,
+            _ => 1,
+        };
+        self.core_waits[i][k] += 1;
+    }
+
+    pub(super) fn finish(&mut self, cycles: u64, units: &Units) {
+        self.cycles = cycles;
+        self.issued = units.issued;
+        self.busy = units.busy;
+        self.mvmuls = units.mvmuls;
+    }
+
+    /// Stalled cycles of a unit (cycles it was not busy while an instruction for it waited).
+    pub fn stalled(&self, s: Slot) -> u64 {
+        self.unit_stalls[s as usize].values().sum()
+    }
+
+    /// MVMUL issue cycles / cycles.
+    pub fn fpu_utilization(&self) -> f64 {
+        self.mvmuls as f64 / self.cycles.max(1) as f64
+    }
+
+    /// The report, one item a line.
+    pub fn report(&self) -> String {
+        let mut s = String::new();
+        let c = self.cycles.max(1);
+        let _ = writeln!(s, "timing: {} cycles", self.cycles);
+        for slot in Slot::ALL {
+            let i = slot as usize;
+            if self.issued[i] == 0 && self.unit_stalls[i].is_empty() {
+                continue;
+            }
+            let stalled = self.stalled(slot);
+            let _ = write!(
+                s,
+                "unit {}: {} instructions, busy {} ({:.1}%), stalled {}, idle {}",
+                slot.name(),
+                self.issued[i],
+                self.busy[i],
+                100.0 * self.busy[i] as f64 / c as f64,
+                stalled,
+                c.saturating_sub(self.busy[i] + stalled)
+            );
+            for (why, n) in &self.unit_stalls[i] {
+                let _ = write!(s, "; {why}: {n}");
+            }
+            s.push('\n');
+        }
+        for t in 0..3 {
+            let total: u64 = self.gate_stalls[t].values().sum();
+            if total == 0 && self.frontend[t].words_out == 0 {
+                continue;
+            }
+            let _ = write!(
+                s,
+                "thread T{t}: {} instructions, Wait Gate stalled {total} cycles",
+                self.frontend[t].words_out
+            );
+            for (why, n) in &self.gate_stalls[t] {
+                let _ = write!(s, "; {why}: {n}");
+            }
+            let f = &self.frontend[t];
+            let _ = writeln!(s, "; MOP bubbles {}", f.mop_bubbles);
+        }
+        for (i, w) in self.core_waits.iter().enumerate() {
+            if w.iter().any(|&n| n > 0) {
+                let parts: Vec<String> = w
+                    .iter()
+                    .zip(CORE_WAITS)
+                    .filter(|(n, _)| **n > 0)
+                    .map(|(n, what)| format!("{what} {n}"))
+                    .collect();
+                let _ = writeln!(s, "{} waited: {}", CORE_NAMES[i], parts.join(", "));
+            }
+        }
+        let u = self.fpu_utilization();
+        let _ = writeln!(
+            s,
+            "FPU utilization: {} MVMUL / {} cycles = {:.1}%, {:.0} FLOP/cycle at one fidelity phase per MVMUL (divide by the phases for the matmul rate)",
+            self.mvmuls,
+            self.cycles,
+            100.0 * u,
+            u * MVMUL_FLOP as f64
+        );
+        s
+    }
+}
