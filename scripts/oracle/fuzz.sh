@@ -3,40 +3,26 @@
 # time so that a regression (a panic, a hang, an allocation over the limit) shows up in CI.
 # Long local runs: `cd fuzz && cargo fuzz run --sanitizer none TARGET -- -max_total_time=3600`.
 #
-# Seed corpora come from the repository's own programs (RV32 and Linx ELFs, Linx sources,
-# Tensix .tt files), copied into fuzz/corpus/TARGET (ignored by git) before each run.
+# Seed corpora come from the repository's own programs and files (RV32 and Linx ELFs, Linx
+# sources, Tensix .tt files, tile manifests, Snitch presets and kernels, TOML configs), copied
+# into fuzz/corpus/TARGET (ignored by git) before each run.
 # cargo-fuzz is installed from crates.io if missing; `--sanitizer none` builds on stable Rust.
-# Budget: about 8 minutes on 2 cores (install ~3 min the first time, build ~2 min, then
-# FUZZ_SECONDS per target, 20 by default, for the 8 targets).
+# Budget: about 12 minutes on 2 cores (install ~3 min the first time, build ~3 min, then
+# FUZZ_SECONDS per target, 30 by default, for the 13 targets: 6.5 min).
 #
 # usage: fuzz.sh [TARGET...]   (default: all targets); FUZZ_SECONDS overrides the time per target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-30}
 cd "$root/fuzz"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
   cargo install cargo-fuzz --locked
 fi
 
-# Targets with an open finding (a reproducer kept in crates/linx/tests/fuzz-regressions/, its
-# test ignored until fixed) are left out of the default run, so that CI still fails on anything
-# new in the others; name them on the command line to run them.
-open_findings=(
-  elf_linx    # runs-past-limit-and-grows.elf: runs far past --max-insns, memory grows to GBs
-  linx_engine # linx-engine-timeout.bin: over 10 s for one input (reproduce: cd fuzz &&
-              # cargo fuzz run --sanitizer none linx_engine ../crates/linx/tests/fuzz-regressions/linx-engine-timeout.bin)
-)
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  mapfile -t all < <(cargo fuzz list)
-  for t in "${all[@]}"; do
-    if [[ " ${open_findings[*]} " == *" $t "* ]]; then
-      echo "fuzz: $t SKIPPED (open finding, see crates/linx/tests/fuzz_regressions.rs)"
-    else
-      targets+=("$t")
-    fi
-  done
+  mapfile -t targets < <(cargo fuzz list)
 fi
 
 seed() { # seed TARGET FILE...
@@ -56,6 +42,16 @@ seed tensix_tt "$root"/examples/tensix/*.tt
 seed linx_asm "$root"/examples/linx/*.s "$root"/crates/linx/tests/programs/*.s
 seed linx_decode "$root"/crates/linx/tests/programs/*.s
 seed linx_engine "$root"/crates/linx/tests/programs/*.s
+seed tensix_manifest "$root"/examples/tensix/kernels/*.toml
+seed tensix_tile "$root"/examples/tensix/kernels/build/*.elf
+seed snitch_config "$root"/crates/snitch/presets/*.toml
+seed snitch_cluster "$root"/examples/snitch/build/*.elf "$root"/examples/snitch/build/*/*.elf
+# The README's `--timing-config` example (its one ```toml block), and one file per PE.
+mkdir -p corpus/linx_timing_config
+awk '/^```toml/{f=1;next} /^```/{f=0} f' "$root/README.md" >corpus/linx_timing_config/readme.toml
+for pe in scalar vector tma cube tau; do
+  printf '[rob]\nentries = 4\n[pe.%s]\nlatency = 9\nthroughput = 2\n' "$pe" >"corpus/linx_timing_config/$pe.toml"
+done
 # Linx ELFs: assemble the test programs with the simulator's own assembler.
 cargo build --quiet --manifest-path "$root/Cargo.toml" -p macrosim
 mkdir -p corpus/elf_linx

@@ -1,8 +1,8 @@
 """Generate Linx tile programs, run them through the macrosim CLI and compare the tiles they
 write with linx_tiles_ref.py (issue 16). Usage: linx_tiles_cases.py MACROSIM WORKDIR
 
-Each case is a real v0.4 program: TLOAD the operand tiles (4x4 elements, dense), run one TEPL or
-CUBE block, TSTORE the 4x4 result and write it to standard output; the bytes are compared lane
+Each case is a real v0.4 program: TLOAD the operand tiles (4x4 elements, dense), run one TEPL,
+CUBE or TMOV (V2V, A2V) block, TSTORE the 4x4 result and write it to standard output; the bytes are compared lane
 by lane with the reference. TEXP/TLOG use the host libm in macrosim (as QEMU does), so they are
 compared within 1 ulp; everything else must match bit for bit.
 """
@@ -150,6 +150,8 @@ def main():
         want = canon(t, [R.binary("mul", t, x, y) if negative(t, x) else x for x, y in zip(a, b)])
         run.run(f"prelu_{t}", program(t, t, tiles, tepl(12, t, ["t#1", "u#1"])), t, want)
         structural(run, t, a, b, tiles)
+        # TMOV V2V (B.ARG absent: the default mode, manual 08 §TMOV): a copy of t#1.
+        run.run(f"v2v_{t}", program(t, t, tiles, f"        BSTART.TMOV {TYPE[t]}\n        B.IOTI  [t#1], last ->m<512B>\n"), t, a)
         for u in TYPE:
             want = [R.convert(t, u, x) for x in a]
             blk = tepl(13, u, ["t#1"], extra="        B.ARG   NORM.normal\n        B.IOR   [s0],[]\n")
@@ -248,6 +250,7 @@ def matmuls(run):
            "        C.B.DIMI 4, ->lb0\n        C.B.DIMI 4, ->lb1\n        C.B.DIMI 4, ->lb2\n")
     cvt = ("        BSTART.ACCCVT {T}\n        B.ARG   NORM.normal\n        B.IOR   [s1,s2],[]\n"
            "        B.IOTI  [], last ->m<512B>\n        C.B.DIMI 4, ->lb0\n        C.B.DIMI 4, ->lb1\n")
+    a2v = "        BSTART.TMOV {T}\n        B.ARG   1\n        B.IOTI  [], last ->m<512B>\n"
     import random
     rnd = random.Random(16)
     for t in ("F32", "F16", "BF16"):
@@ -261,6 +264,10 @@ def matmuls(run):
         T = R.TYPE if hasattr(R, "TYPE") else TYPE[t]
         blk = cube.format(T=T) + acc.format(T=T) + cvt.format(T=T)
         run.run(f"matmul_acc_{t}", program(t, t, tiles, blk), t, [R.convert("F32", t, v) for v in twice])
+        # TMOV A2V (B.ARG 1): the accumulator converted to the block's DataType (TCVT rules).
+        for u in ("F32", "F16", "BF16", "F64", "S32", "U8"):
+            blk = cube.format(T=T) + acc.format(T=T) + a2v.format(T=TYPE[u])
+            run.run(f"a2v_{t}_{u}", program(t, u, tiles, blk), u, [R.convert("F32", u, v) for v in twice])
     # The fused-vs-unfused case of notes section 5, as a 4x4x4 product: only (0,0) is non-zero.
     f = lambda x: R.round_to("F32", Fraction(x))  # noqa: E731
     a, b = [0] * N, [0] * N
@@ -280,6 +287,7 @@ def matmuls(run):
         want = [v & ((1 << w) - 1) if lo <= v <= hi else bad for v in acc64]
         tiles = [(words(t, a), "t"), (words(t, b), "u")]
         run.run(f"matmul_{t}", program(t, t, tiles, cube.format(T=TYPE[t]) + cvt.format(T=TYPE[t])), t, want)
+        run.run(f"a2v_{t}", program(t, t, tiles, cube.format(T=TYPE[t]) + a2v.format(T=TYPE[t])), t, want)
 
 
 if __name__ == "__main__":

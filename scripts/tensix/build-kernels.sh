@@ -63,3 +63,13 @@ build matmul_m2k2n2_pack matmul.c 2 $mm -DMT=2 -DKT=2 -DNT=2
 # SFPU instruction mixes on Dst tile 0 (sfpu_relu, sfpu_mix; unpack/pack as sfpu_add)
 build sfpu_relu_math sfpu_ops.c 1 -DOPS_RELU
 build sfpu_mix_math sfpu_ops.c 1 -DOPS_MIX
+# SFPU activation kernels on Dst tile 0 (src/sfpu_act.c; unpack/pack as sfpu_add)
+for act in recip sqrt exp sigmoid gelu; do
+    ACT=$(echo "$act" | tr a-z A-Z)
+    build "sfpu_${act}_math" sfpu_act.c 1 -DACT_"$ACT"
+done
+# the fast approximate exp, as a plain loop and through SFPLOADMACRO (same results)
+build sfpu_exp_fast_math sfpu_act.c 1 -DACT_EXP_FAST
+build sfpu_exp_fast_loadmacro_math sfpu_act.c 1 -DACT_EXP_FAST -DUSE_LOADMACRO
+# a generic SFPU driver: pushes the instruction words an input places at 0x51000
+build sfpu_prog_math sfpu_prog.c 1 -DPROG_ADDR=0x51000u

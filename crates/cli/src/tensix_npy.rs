@@ -1,6 +1,7 @@
 //! numpy `.npy` input (numpy's format spec, `numpy.lib.format`): the magic `\x93NUMPY`, a
 //! major/minor version, a little-endian header length (u16 for 1.0, u32 for 2.0/3.0), a Python
-//! dict with `descr`, `fortran_order`, `shape`, then the data. Little-endian `<f4`, `<f8`, `<i4`.
+//! dict with `descr`, `fortran_order`, `shape`, then the data. Little-endian `<f4`, `<f8`, `<i4`
+//! are read; outputs are written as `<f4`.
 
 use anyhow::{Result, bail};
 
@@ -68,23 +69,44 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<f64>> {
         .collect())
 }
 
+/// A version 1.0 `.npy` file as numpy's format spec lays it out: the header dict padded with
+/// spaces and a newline so that the data starts at a multiple of 64 bytes.
+fn npy(descr: &str, shape: &str, data: &[u8]) -> Vec<u8> {
+    let mut h = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
+    while (10 + h.len() + 1) % 64 != 0 {
+        h.push(' ');
+    }
+    h.push('\n');
+    let mut out = b"\x93NUMPY\x01\x00".to_vec();
+    out.extend((h.len() as u16).to_le_bytes());
+    out.extend(h.as_bytes());
+    out.extend(data);
+    out
+}
+
+/// A `rows` x `cols` float32 matrix (`<f4`, C order) as a `.npy` file.
+pub fn write_f32(rows: usize, cols: usize, values: &[f64]) -> Vec<u8> {
+    let data: Vec<u8> = values
+        .iter()
+        .flat_map(|&v| (v as f32).to_le_bytes())
+        .collect();
+    npy("<f4", &format!("({rows}, {cols})"), &data)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// A version 1.0 file laid out as numpy's format spec describes (header padded with spaces
-    /// and a newline so the data starts at a multiple of 64).
-    fn npy(descr: &str, shape: &str, data: &[u8]) -> Vec<u8> {
-        let mut h = format!("{{'descr': '{descr}', 'fortran_order': False, 'shape': {shape}, }}");
-        while (10 + h.len() + 1) % 64 != 0 {
-            h.push(' ');
-        }
-        h.push('\n');
-        let mut out = b"\x93NUMPY\x01\x00".to_vec();
-        out.extend((h.len() as u16).to_le_bytes());
-        out.extend(h.as_bytes());
-        out.extend(data);
-        out
+    #[test]
+    fn writes_what_it_reads() {
+        let v = [1.5, -2.0, 0.25, 8.0, 1e-3, 3.0];
+        let file = write_f32(2, 3, &v);
+        assert_eq!(&file[..8], b"\x93NUMPY\x01\x00");
+        let header_len = usize::from(u16::from_le_bytes([file[8], file[9]]));
+        assert_eq!((10 + header_len) % 64, 0, "data aligned to 64 bytes");
+        assert!(String::from_utf8_lossy(&file[10..10 + header_len]).contains("'shape': (2, 3)"));
+        let back = parse(&file).unwrap();
+        assert_eq!(back, v.map(|x| f64::from(x as f32)));
     }
 
     #[test]

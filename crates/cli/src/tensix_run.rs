@@ -31,7 +31,8 @@ pub struct RunArgs {
     /// Print instructions per core, Tensix instructions per unit and cycles
     #[arg(long)]
     stats: bool,
-    /// Write every output as DIR/NAME.txt and DIR/NAME.bin
+    /// Write every output as DIR/NAME.txt (float text), DIR/NAME.npy (float32) and DIR/NAME.bin
+    /// (raw L1 bytes)
     #[arg(long)]
     dump: Option<PathBuf>,
     /// Run the kernel this many times on fresh tiles (a benchmark; --stats reports the speed
@@ -55,7 +56,7 @@ struct Matrix {
     tolerance: f64,
 }
 
-struct Manifest {
+pub(crate) struct Manifest {
     cores: Vec<(usize, PathBuf)>,
     max_cycles: Option<u64>,
     inputs: Vec<Matrix>,
@@ -77,7 +78,7 @@ fn line_of(text: &str, item: &Item) -> usize {
         .map_or(0, |s| text[..s.start].matches('\n').count() + 1)
 }
 
-fn parse_manifest(path: &Path) -> Result<Manifest> {
+pub(crate) fn parse_manifest(path: &Path) -> Result<Manifest> {
     let text = files::read_text(path, false)?;
     let doc = Document::parse(text.as_str()).map_err(|e| {
         let line = e
@@ -258,7 +259,7 @@ fn read_matrix(tile: &Tile, m: &Matrix) -> Result<Vec<f64>> {
 }
 
 /// A tile with the manifest's cores and inputs loaded.
-fn load_tile(man: &Manifest) -> Result<Tile> {
+pub(crate) fn load_tile(man: &Manifest) -> Result<Tile> {
     let table: &'static IsaTable = macrosim_tensix::Arch::WormholeB0.table();
     let mut tile = Tile::new(table);
     for (idx, path) in &man.cores {
@@ -336,6 +337,8 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
                 txt.push('\n');
             }
             std::fs::write(dir.join(format!("{}.txt", m.name)), txt)?;
+            let npy = crate::tensix_npy::write_f32(m.rows, m.cols, &got);
+            std::fs::write(dir.join(format!("{}.npy", m.name)), npy)?;
             let len = formats::byte_len(m.fmt, m.rows, m.cols);
             let mut bin = vec![0u8; len];
             tile.l1

@@ -299,3 +299,31 @@ _start: C.BSTART.STD IND
         "no mode-dependent code ran: {err}"
     );
 }
+
+/// A program whose executable segment is 112 MiB of zeros (C.BSTOP, empty blocks), found by the
+/// `elf_linx` fuzz target: it ran far past `--max-insns` while the host's memory grew to about
+/// 11 GB. Now the limit stops it with its message and status 2, at once, and the run stays
+/// within 1 GiB of address space however long it goes on (`--timeout`).
+#[test]
+fn a_run_of_empty_blocks_stops_at_the_limit_in_bounded_memory() {
+    let elf = repo("crates/linx/tests/fuzz-regressions/runs-past-limit-and-grows.elf");
+    let start = Instant::now();
+    let (code, err) = output(&["linx", "run", "--max-insns", "1000", elf.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("instruction limit reached: 1000 instructions executed"),
+        "{err}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(5));
+    // No limit but time: the walk through the zeros goes on for 3 s in at most 1 GiB.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 1048576 && exec \"$0\" linx run --timeout 3 \"$1\"")
+        .arg(env!("CARGO_BIN_EXE_macrosim"))
+        .arg(&elf)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(124), "{err}");
+    assert!(err.contains("timed out at pc"), "{err}");
+}

@@ -1,14 +1,20 @@
 //! Sparse paged memory with per-page permissions.
 //!
-//! Pages are 4 KiB. Each page has a 32-bit page-table entry holding its permissions, whether it
-//! is mapped, whether decoded code was taken from it, and the number of the frame holding its
-//! bytes. Frames live one after another in a single arena, so an access costs one table load
-//! and one arena load. Pages below 4 GiB are found through a flat table indexed by page number
-//! (4 MiB, lazily zeroed by the host), pages above through a hash map.
+//! Pages are 4 KiB. What is mapped, and with which permissions, is kept as ranges of pages
+//! ([`regions`]): mapping, unmapping or protecting a range costs time in proportion to the
+//! ranges it touches and the pages in it that were used, not to its length (issue 13: "reserve
+//! lazily, ranges, not pages"). A page in use has a 32-bit page-table entry holding its
+//! permissions, that it is mapped, whether decoded code was taken from it, and the number of the
+//! frame holding its bytes. Frames live one after another in a single arena, so an access costs
+//! one table load and one arena load. Pages below 4 GiB are found through a flat table indexed
+//! by page number (4 MiB, lazily zeroed by the host), pages above through a hash map.
 //!
+//! Entries are made when a page is first written or marked as code (and at once for small
+//! mappings, [`EAGER_PAGES`], so that a program's own segments and stack read through the fast
+//! path from the start); a mapped page without an entry reads as zeros through the ranges.
 //! Frames are allocated on the first write: a mapped page that was never written reads from
 //! frame 0, which is all zeros and never written. Mapping a large region (a big `.bss`, an
-//! `mmap` of a gigabyte) therefore costs only its table entries.
+//! `mmap` of a gigabyte) therefore costs one range.
 //!
 //! Every access names its kind ([`Access`]) and is checked against the page's [`Perm`]; an access
 //! to an unmapped page or one the page does not allow is a [`MemFault`] value, never a panic.
@@ -19,7 +25,11 @@
 //! flags a page, and any later write to a flagged page bumps [`SparseMemory::code_epoch`] (and
 //! clears the flag), so a decoded-block cache only needs to compare one counter.
 
+mod regions;
+
+use regions::Regions;
 use rustc_hash::FxHashMap;
+use std::collections::BTreeSet;
 use std::fmt;
 use thiserror::Error;
 
@@ -30,6 +40,8 @@ pub const PAGE_SIZE: u64 = 1 << PAGE_BITS;
 const PAGE_MASK: u64 = PAGE_SIZE - 1;
 /// Pages below this page number live in the flat table (addresses below 4 GiB).
 const LOW_PAGES: u64 = 1 << (32 - PAGE_BITS);
+/// Mappings of at most this many pages (1 MiB) get their page-table entries at once.
+pub const EAGER_PAGES: u64 = 256;
 
 /// Page permissions: a set of read, write and execute.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -175,6 +187,11 @@ pub struct SparseMemory {
     /// Frames released by `unmap`, zeroed, ready for reuse.
     free: Vec<u32>,
     code_epoch: u64,
+    /// What is mapped, with which permissions (the truth; entries follow it).
+    regions: Regions,
+    /// The pages that have an entry, in order (so that a range operation finds them without
+    /// walking its length).
+    entries: BTreeSet<u64>,
 }
 
 impl Default for SparseMemory {
@@ -213,6 +230,8 @@ impl SparseMemory {
             arena: vec![0; PAGE],
             free: Vec::new(),
             code_epoch: 0,
+            regions: Regions::default(),
+            entries: BTreeSet::new(),
         }
     }
 
@@ -245,6 +264,15 @@ impl SparseMemory {
     }
 
     fn set_entry(&mut self, page: u64, e: u32) {
+        match (self.entry(page) != 0, e != 0) {
+            (false, true) => {
+                self.entries.insert(page);
+            }
+            (true, false) => {
+                self.entries.remove(&page);
+            }
+            _ => {}
+        }
         if page < LOW_PAGES {
             self.low[page as usize] = e;
         } else if e & MAPPED == 0 {
@@ -254,66 +282,98 @@ impl SparseMemory {
         }
     }
 
-    /// Pages overlapping `[addr, addr + len)`, or an empty range when `len` is 0.
-    fn pages(addr: u64, len: u64) -> std::ops::RangeInclusive<u64> {
+    /// The pages `[first, end)` overlapping `[addr, addr + len)` (empty when `len` is 0).
+    fn pages(addr: u64, len: u64) -> (u64, u64) {
         if len == 0 {
-            #[allow(clippy::reversed_empty_ranges)]
-            return 1..=0;
+            return (0, 0);
         }
         let last = addr.saturating_add(len - 1);
-        (addr >> PAGE_BITS)..=(last >> PAGE_BITS)
+        (addr >> PAGE_BITS, (last >> PAGE_BITS) + 1)
+    }
+
+    /// The pages of `[first, end)` that have an entry.
+    fn entries_in(&self, first: u64, end: u64) -> Vec<u64> {
+        self.entries.range(first..end).copied().collect()
+    }
+
+    /// The entry of a page, or for a mapped page without one what it would be: mapped, its
+    /// permissions, the zero frame (0 when unmapped).
+    #[inline]
+    fn full_entry(&self, page: u64) -> u32 {
+        let e = self.entry(page);
+        if e & MAPPED != 0 {
+            e
+        } else {
+            self.range_entry(page)
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn range_entry(&self, page: u64) -> u32 {
+        self.regions
+            .find(page)
+            .map_or(0, |p| MAPPED | u32::from(p.0))
     }
 
     /// Map every page overlapping `[addr, addr + len)`. New pages read as zeros and get `perm`;
     /// pages already mapped keep their contents and gain `perm` (the union), which is what two
-    /// ELF segments sharing a page need. No memory is allocated until a page is written.
+    /// ELF segments sharing a page need. No memory is allocated until a page is written, and a
+    /// mapping of more than [`EAGER_PAGES`] costs one range however long it is.
     pub fn map(&mut self, addr: u64, len: u64, perm: Perm) {
-        for page in Self::pages(addr, len) {
+        let (first, end) = Self::pages(addr, len);
+        if first == end {
+            return;
+        }
+        self.regions.add(first, end, perm);
+        for page in self.entries_in(first, end) {
             let e = self.entry(page);
             self.set_entry(page, e | MAPPED | u32::from(perm.0));
         }
-    }
-
-    /// The mapped pages overlapping `[addr, addr + len)`, found in time bounded by the pages
-    /// mapped (not by the length asked about, which a guest chooses: `munmap(p, 2^46)`).
-    fn mapped_pages(&self, addr: u64, len: u64) -> Vec<u64> {
-        let range = Self::pages(addr, len);
-        let (first, last) = (*range.start(), *range.end());
-        if range.is_empty() {
-            return Vec::new();
-        }
-        let mut pages: Vec<u64> = (first..=last.min(LOW_PAGES - 1))
-            .filter(|&p| self.low[p as usize] & MAPPED != 0)
-            .collect();
-        if last >= LOW_PAGES {
-            let high_first = first.max(LOW_PAGES);
-            if last - high_first < self.high.len() as u64 {
-                pages.extend((high_first..=last).filter(|p| self.high.contains_key(p)));
-            } else {
-                let mut high: Vec<u64> = (self.high.keys().copied())
-                    .filter(|p| (high_first..=last).contains(p))
-                    .collect();
-                high.sort_unstable();
-                pages.extend(high);
+        if end - first <= EAGER_PAGES {
+            for page in first..end {
+                if self.entry(page) == 0 {
+                    let e = self.range_entry(page);
+                    self.set_entry(page, e);
+                }
             }
         }
-        pages
     }
 
     /// Bytes of `[addr, addr + len)` that are mapped (whole pages), in time bounded by the
-    /// pages mapped.
+    /// ranges mapped there.
     pub fn mapped_bytes_in(&self, addr: u64, len: u64) -> u64 {
-        self.mapped_pages(addr, len).len() as u64 * PAGE_SIZE
+        let (first, end) = Self::pages(addr, len);
+        self.regions.count(first, end) * PAGE_SIZE
+    }
+
+    /// The start of the last stretch of mapped pages within `[addr, addr + len)` (clipped to
+    /// the page holding `addr`), or `None` when none of it is mapped: where a search for free
+    /// space below `addr + len` must continue. Time bounded by the ranges there.
+    pub fn last_mapped_stretch(&self, addr: u64, len: u64) -> Option<u64> {
+        let (first, end) = Self::pages(addr, len);
+        self.regions
+            .last_stretch_start(first, end)
+            .map(|p| p << PAGE_BITS)
+    }
+
+    /// The addresses of the pages within `[addr, addr + len)` that were written (all others
+    /// read as zeros), in order; time bounded by the pages in use there.
+    pub fn written_pages(&self, addr: u64, len: u64) -> Vec<u64> {
+        let (first, end) = Self::pages(addr, len);
+        self.entries
+            .range(first..end)
+            .filter(|&&p| entry_frame(self.entry(p)) != 0)
+            .map(|&p| p << PAGE_BITS)
+            .collect()
     }
 
     /// Unmap every page overlapping `[addr, addr + len)`; unmapped pages are ignored. Takes
-    /// time in proportion to the pages mapped there, however long the range.
+    /// time in proportion to the ranges and the pages in use there, however long the range.
     pub fn unmap(&mut self, addr: u64, len: u64) {
-        for page in self.mapped_pages(addr, len) {
+        let (first, end) = Self::pages(addr, len);
+        for page in self.entries_in(first, end) {
             let e = self.entry(page);
-            if e & MAPPED == 0 {
-                continue;
-            }
             if e & CODE != 0 {
                 self.code_epoch += 1;
             }
@@ -324,6 +384,7 @@ impl SparseMemory {
             }
             self.set_entry(page, 0);
         }
+        self.regions.remove(first, end);
     }
 
     /// Set the permissions of the mapped pages overlapping `[addr, addr + len)`.
@@ -332,7 +393,9 @@ impl SparseMemory {
         if !self.is_range_mapped(addr, len) {
             return false;
         }
-        for page in Self::pages(addr, len) {
+        let (first, end) = Self::pages(addr, len);
+        self.regions.set_perm(first, end, perm);
+        for page in self.entries_in(first, end) {
             let e = self.entry(page);
             self.set_entry(page, (e & !7) | u32::from(perm.0));
         }
@@ -341,28 +404,28 @@ impl SparseMemory {
 
     /// The permissions of the page holding `addr`, or `None` when it is unmapped.
     pub fn perm_at(&self, addr: u64) -> Option<Perm> {
-        let e = self.entry(addr >> PAGE_BITS);
+        let e = self.full_entry(addr >> PAGE_BITS);
         (e & MAPPED != 0).then_some(entry_perm(e))
     }
 
     pub fn is_mapped(&self, addr: u64) -> bool {
-        self.entry(addr >> PAGE_BITS) & MAPPED != 0
+        self.full_entry(addr >> PAGE_BITS) & MAPPED != 0
     }
 
-    /// Is every byte of `[addr, addr + len)` mapped?
+    /// Is every byte of `[addr, addr + len)` mapped? Time bounded by the ranges there.
     pub fn is_range_mapped(&self, addr: u64, len: u64) -> bool {
-        let range = Self::pages(addr, len);
-        let count = range.end().wrapping_sub(*range.start()).wrapping_add(1);
-        // More pages than are mapped at all cannot all be mapped (and are not walked).
-        if !range.is_empty() && count > LOW_PAGES + self.high.len() as u64 {
-            return false;
-        }
-        range.into_iter().all(|p| self.entry(p) & MAPPED != 0)
+        let (first, end) = Self::pages(addr, len);
+        self.regions.covers(first, end)
+    }
+
+    /// How many separate ranges are mapped (neighbours with equal permissions count as one).
+    pub fn mapped_ranges(&self) -> usize {
+        self.regions.len()
     }
 
     /// The whole page holding `addr` and its permissions, for pre-decoding code a page at a time.
     pub fn page(&self, addr: u64) -> Option<(&[u8; PAGE_SIZE as usize], Perm)> {
-        let e = self.entry(addr >> PAGE_BITS);
+        let e = self.full_entry(addr >> PAGE_BITS);
         if e & MAPPED == 0 {
             return None;
         }
@@ -375,8 +438,8 @@ impl SparseMemory {
     /// is next written or unmapped.
     pub fn mark_code(&mut self, addr: u64) {
         let page = addr >> PAGE_BITS;
-        let e = self.entry(page);
-        if e & MAPPED != 0 {
+        let e = self.full_entry(page);
+        if e & MAPPED != 0 && e & CODE == 0 {
             self.set_entry(page, e | CODE);
         }
     }
@@ -394,7 +457,7 @@ impl SparseMemory {
     /// The entry of the page holding `addr` if it allows `access`, else the fault.
     #[inline(always)]
     fn checked_entry(&self, addr: u64, size: u64, access: Access) -> Result<u32, MemFault> {
-        let e = self.entry(addr >> PAGE_BITS);
+        let e = self.full_entry(addr >> PAGE_BITS);
         if e & u32::from(access.needs().0) != 0 {
             Ok(e)
         } else {
@@ -559,7 +622,8 @@ impl SparseMemory {
                 kind: FaultKind::Unmapped,
             });
         }
-        for page in Self::pages(addr, size) {
+        let (first, end) = Self::pages(addr, size);
+        for page in first..end {
             let at = (page << PAGE_BITS).max(addr);
             self.checked_entry(at, size, access)
                 .map_err(|f| MemFault { addr, ..f })?;
@@ -599,7 +663,7 @@ impl SparseMemory {
             let off = (a & PAGE_MASK) as usize;
             let n = (PAGE - off).min(bytes.len() - done);
             let page = a >> PAGE_BITS;
-            let at = self.frame_for_write(page, self.entry(page)) * PAGE + off;
+            let at = self.frame_for_write(page, self.full_entry(page)) * PAGE + off;
             self.arena[at..at + n].copy_from_slice(&bytes[done..done + n]);
             done += n;
         }
@@ -799,7 +863,121 @@ mod tests {
         assert_eq!(mem.read_cstr(0x1ffc, 2), Ok(None));
     }
 
+    #[test]
+    fn a_huge_mapping_costs_one_range_until_touched() {
+        let start = std::time::Instant::now();
+        let mut mem = SparseMemory::new();
+        // A terabyte above 4 GiB and a gigabyte below: one range each, no entries, no frames.
+        mem.map(0x7f00_0000_0000, 1 << 40, Perm::RW);
+        mem.map(0x4000_0000, 1 << 30, Perm::RW);
+        assert_eq!(mem.mapped_ranges(), 2);
+        assert_eq!(mem.entries.len(), 0);
+        assert!(mem.high.is_empty());
+        assert_eq!(mem.mapped_bytes_in(0, u64::MAX), (1 << 40) + (1 << 30));
+        assert!(mem.is_range_mapped(0x7f00_0000_0000, 1 << 40));
+        assert_eq!(mem.read_u64(0x7f00_0000_0000 + (1 << 39)), Ok(0));
+        mem.write_u32(0x7f00_0000_0000 + (1 << 39), 5).unwrap();
+        assert_eq!(mem.entries.len(), 1, "a write makes the page's entry");
+        assert_eq!(mem.resident_bytes(), PAGE_SIZE);
+        // Protect and unmap across the whole address space: per range, not per page.
+        assert!(mem.protect(0x7f00_0000_0000, 1 << 40, Perm::R));
+        assert_eq!(mem.read_u32(0x7f00_0000_0000 + (1 << 39)), Ok(5));
+        assert_eq!(
+            mem.write_u32(0x7f00_0000_0000, 1).unwrap_err().kind,
+            FaultKind::Protection(Perm::R)
+        );
+        mem.unmap(0, 1 << 47);
+        assert_eq!(mem.mapped_ranges(), 0);
+        assert_eq!((mem.entries.len(), mem.resident_bytes()), (0, 0));
+        assert!(!mem.is_mapped(0x4000_0000));
+        // Per page this was 2^28 entries: minutes and gigabytes.
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(2),
+            "{:?}",
+            start.elapsed()
+        );
+    }
+
+    #[test]
+    fn ranges_split_and_merge() {
+        let mut mem = SparseMemory::new();
+        mem.map(0x10_0000_0000, 100 << 20, Perm::RW);
+        assert!(mem.protect(0x10_0000_0000 + (10 << 20), 1 << 20, Perm::R));
+        assert_eq!(mem.mapped_ranges(), 3);
+        assert_eq!(mem.perm_at(0x10_0000_0000 + (10 << 20)), Some(Perm::R));
+        assert_eq!(mem.perm_at(0x10_0000_0000 + (11 << 20)), Some(Perm::RW));
+        assert!(mem.protect(0x10_0000_0000 + (10 << 20), 1 << 20, Perm::RW));
+        assert_eq!(mem.mapped_ranges(), 1, "equal neighbours merge again");
+        mem.unmap(0x10_0000_0000 + (50 << 20), 1 << 20);
+        assert_eq!(mem.mapped_ranges(), 2);
+        assert_eq!(
+            mem.last_mapped_stretch(0x10_0000_0000, 60 << 20),
+            Some(0x10_0000_0000 + (51 << 20))
+        );
+        assert!(!mem.protect(0x10_0000_0000, 100 << 20, Perm::R), "a hole");
+        assert_eq!(
+            mem.perm_at(0x10_0000_0000),
+            Some(Perm::RW),
+            "nothing changed"
+        );
+    }
+
     proptest! {
+        /// Map, unmap, protect, write and read against a model that keeps every page.
+        #[test]
+        fn ranges_match_a_per_page_model(ops in proptest::collection::vec(
+            (0u8..5, 0u64..64, 1u64..24, 0u8..8, any::<u8>()), 1..120)) {
+            const BASE: u64 = 0xff_0000_0000; // above 4 GiB: entries in the hash map
+            let mut mem = SparseMemory::new();
+            let mut model: Vec<Option<(Perm, u8)>> = vec![None; 96];
+            for (op, page, n, perm, byte) in ops {
+                let (addr, len, perm) = (BASE + page * PAGE_SIZE, n * PAGE_SIZE, Perm(perm));
+                let pages = page as usize..(page + n) as usize;
+                match op {
+                    0 => {
+                        mem.map(addr, len, perm);
+                        for m in &mut model[pages] {
+                            *m = Some(m.map_or((perm, 0), |(p, b)| (p.union(perm), b)));
+                        }
+                    }
+                    1 => {
+                        mem.unmap(addr, len);
+                        model[pages].fill(None);
+                    }
+                    2 => {
+                        let all = model[pages.clone()].iter().all(Option::is_some);
+                        prop_assert_eq!(mem.protect(addr, len, perm), all);
+                        if all {
+                            for m in &mut model[pages] {
+                                *m = m.map(|(_, b)| (perm, b));
+                            }
+                        }
+                    }
+                    3 => {
+                        let ok = mem.write_u8(addr + 7, byte).is_ok();
+                        let want = matches!(model[page as usize], Some((p, _)) if p.contains(Perm::W));
+                        prop_assert_eq!(ok, want);
+                        if ok {
+                            model[page as usize] = model[page as usize].map(|(p, _)| (p, byte));
+                        }
+                    }
+                    _ => {
+                        let got = mem.read_u8(addr + 7).ok();
+                        let want = model[page as usize]
+                            .filter(|(p, _)| p.contains(Perm::R))
+                            .map(|(_, b)| b);
+                        prop_assert_eq!(got, want);
+                    }
+                }
+                for (i, m) in model.iter().enumerate() {
+                    let a = BASE + i as u64 * PAGE_SIZE;
+                    prop_assert_eq!(mem.perm_at(a), m.map(|(p, _)| p), "page {}", i);
+                }
+                let mapped = model.iter().filter(|m| m.is_some()).count() as u64;
+                prop_assert_eq!(mem.mapped_bytes_in(BASE, 96 * PAGE_SIZE), mapped * PAGE_SIZE);
+            }
+        }
+
         #[test]
         fn matches_a_flat_model(ops in proptest::collection::vec((0u64..0x3000, any::<u64>(), 0u8..4), 1..200)) {
             let mut mem = SparseMemory::new();

@@ -1,13 +1,15 @@
 //! Inputs the fuzzers found (`fuzz/`, issue 13), kept so that what they exposed stays fixed.
 
+use macrosim_linx::engine::code::{MAX_CACHE_BYTES, Run};
 use macrosim_linx::engine::{Config, Exit, Machine};
 use macrosim_linx::runtime::{self, RuntimeConfig};
+use macrosim_linx::state::block::CfiMode;
 use macrosim_linx::trace::NoObserver;
 use std::time::{Duration, Instant};
 
-/// Load `name` from `tests/fuzz-regressions/` and run it with an instruction limit, as the
+/// Load `name` from `tests/fuzz-regressions/` into a machine with an instruction limit, as the
 /// `elf_linx` fuzz target does.
-fn run_limited(name: &str, max_insns: u64) -> (Result<Exit, String>, Duration) {
+fn machine(name: &str, max_insns: u64) -> Machine<NoObserver> {
     let path = format!(
         "{}/tests/fuzz-regressions/{name}",
         env!("CARGO_MANIFEST_DIR")
@@ -27,19 +29,45 @@ fn run_limited(name: &str, max_insns: u64) -> (Result<Exit, String>, Duration) {
     let mut m = Machine::new(prog, cfg, NoObserver);
     m.process
         .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+    m
+}
+
+/// Run `name` with an instruction limit; how it ended and how long it took.
+fn run_limited(name: &str, max_insns: u64) -> (Result<Exit, String>, Duration) {
+    let mut m = machine(name, max_insns);
     let start = Instant::now();
     let exit = m.run().map_err(|e| e.to_string());
     (exit, start.elapsed())
 }
 
-/// OPEN (found by `elf_linx` at the end of the session that merged the tile PEs; not yet
-/// understood): this ELF runs millions of instructions past `max_insns` 1000 through blocks of a
-/// single C.BSTOP, and the host's memory grows to gigabytes. Run with `--ignored`.
-#[ignore]
+/// Found by `elf_linx`: the program's executable segment is 112 MiB of zeros, and a zero
+/// halfword is C.BSTOP, an empty block falling through to the next (Check 9). The limit was
+/// checked only before body instructions, which empty blocks have none of, so the run went on
+/// past `max_insns`; and every one of those blocks was decoded into its own cached run, so the
+/// host's memory grew with the distance walked (about 11 GB). The limit is now checked between
+/// blocks, and the decoded-code cache is bounded (`MAX_CACHE_BYTES`).
 #[test]
 fn a_run_of_empty_blocks_stops_at_the_limit() {
     let (exit, took) = run_limited("runs-past-limit-and-grows.elf", 1000);
-    assert!(took < Duration::from_secs(5), "took {took:?}: {exit:?}");
+    assert!(
+        matches!(exit, Ok(Exit::InsnLimit { limit: 1000, .. })),
+        "{exit:?}"
+    );
+    assert!(took < Duration::from_secs(5), "took {took:?}");
+}
+
+/// The same walk through zero-filled code for more blocks than the decoded-code cache may hold
+/// (each block is a run of its own, and a run takes at least `size_of::<Run>()` bytes): the
+/// cache starts again instead of growing, so host memory stays bounded without any limit.
+#[test]
+fn walking_through_more_code_than_the_cache_holds_keeps_it_bounded() {
+    let limit = (MAX_CACHE_BYTES / size_of::<Run>()) as u64 + 1000;
+    let mut m = machine("runs-past-limit-and-grows.elf", limit);
+    let exit = m.run();
+    assert!(matches!(exit, Ok(Exit::InsnLimit { .. })), "{exit:?}");
+    assert_eq!(m.cpu.insns, limit, "exactly the limit ran");
+    assert!(m.cpu.blocks + 1000 > limit, "{} blocks", m.cpu.blocks);
+    assert!(m.cached_bytes() <= MAX_CACHE_BYTES, "{}", m.cached_bytes());
 }
 
 /// A VSEQ block whose B.TEXT body is empty and whose lane counts (from registers) are huge: the
@@ -49,4 +77,54 @@ fn a_run_of_empty_blocks_stops_at_the_limit() {
 fn an_empty_body_with_huge_lane_counts_ends() {
     let (exit, took) = run_limited("empty-vseq-body-huge-lanes.elf", 1000);
     assert!(took < Duration::from_secs(5), "took {took:?}: {exit:?}");
+}
+
+/// Run `bytes` as the `linx_engine` fuzz target does: the bytes are the program's `.text`, run
+/// in both CFI modes with at most 10 000 instructions and 16 MiB of guest memory.
+fn run_as_code(bytes: &[u8]) -> Vec<(Result<Exit, String>, Duration)> {
+    let mut src = String::from(".text\n_start:\n");
+    for b in bytes {
+        src.push_str(&format!(".byte {b}\n"));
+    }
+    let elf = macrosim_linx::asm::assemble("code.s", &src)
+        .expect("bytes assemble")
+        .to_elf();
+    [CfiMode::Strict, CfiMode::Compat]
+        .into_iter()
+        .map(|cfi| {
+            let prog = runtime::load(&elf, &["prog".to_string()], &[], &RuntimeConfig::default())
+                .expect("loads");
+            let cfg = Config {
+                cfi,
+                max_insns: Some(10_000),
+            };
+            let mut m = Machine::new(prog, cfg, NoObserver);
+            m.process.set_mem_limit(16 << 20);
+            m.process
+                .redirect_output(Box::new(std::io::sink()), Box::new(std::io::sink()));
+            let start = Instant::now();
+            let exit = m.run().map_err(|e| e.to_string());
+            (exit, start.elapsed())
+        })
+        .collect()
+}
+
+/// Found by `linx_engine` as a 10 s time-out: `C.BSTART.STD CALL` followed by `FRET.RA`, a
+/// template block (manual `07_templates.adoc`) returning to `ra`, which is the CALL's
+/// fall-through: the template again. A template is a whole block with no body instruction, so
+/// the limit, checked only before body instructions, never stopped the loop. The limit is now
+/// checked between blocks (one check for empty, template and ordinary blocks).
+#[test]
+fn a_loop_of_template_blocks_stops_at_the_limit() {
+    let path = format!(
+        "{}/tests/fuzz-regressions/linx-engine-timeout.bin",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    for (exit, took) in run_as_code(&std::fs::read(path).unwrap()) {
+        assert!(
+            matches!(exit, Ok(Exit::InsnLimit { limit: 10_000, .. })),
+            "{exit:?}"
+        );
+        assert!(took < Duration::from_secs(5), "took {took:?}");
+    }
 }

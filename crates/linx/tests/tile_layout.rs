@@ -95,3 +95,51 @@ fn dn2zn_reads_column_major_gm_and_fractal_limits_are_checked() {
         Err(TileError::Format(_))
     ));
 }
+
+/// Manual 09 §"Padding contract": tile elements outside the GM footprint get the pad value.
+/// v0.4 encodes only `Null` (README "TLOAD/TSTORE pads"), implementation-defined: zero here.
+/// Checked on a tile slot that held other data before (the hand's ring is filled first).
+#[test]
+fn a_partial_footprint_pads_the_rest_of_the_tile_with_zero_in_every_layout() {
+    let mut mem = SparseMemory::new();
+    matrix16(&mut mem, 0x10000);
+    let regs = |_| 0x10000;
+    let t = BlockType::Tma {
+        function: 0,
+        dtype: 1,
+    };
+    for (arg, gm_inner, gm_outer) in [(0u32, 3u64, 2u64), (4, 5, 10), (3, 5, 10), (9, 5, 10)] {
+        let mut tiles = TileFile::new();
+        for _ in 0..8 {
+            tiles.push(0, 4096, &[0xff; 4096]);
+        }
+        let mut h = conv_header(arg, 2, None);
+        // TR rows of 16 FP32 elements in a 1 KiB tile: 16 x 16; the GM footprint is smaller.
+        h.dims = [Some(gm_inner), Some(gm_outer), Some(16)];
+        tload(t, 1, &h, &regs, &mem, &mut tiles).unwrap();
+        let tile = tiles.get(0);
+        assert_eq!(tile.size, 1024);
+        let words: Vec<u32> = tile.data[..1024]
+            .chunks(4)
+            .map(|c| u32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        let loaded = (gm_inner * gm_outer) as usize;
+        // Without a stride register the GM matrix is dense, so the footprint is the first
+        // `loaded` words of GM, whose value is 100 * (k / 16) + k % 16 (ND or DN alike).
+        let mut want: Vec<u32> = (0..loaded as u32)
+            .map(|k| 100 * (k / 16) + k % 16)
+            .collect();
+        let mut got: Vec<u32> = words.iter().copied().filter(|&w| w != 0).collect();
+        // Element (0, 0) is 0 itself: count it among the loaded ones.
+        got.push(0);
+        got.sort_unstable();
+        want.sort_unstable();
+        assert_eq!(got, want, "B.ARG {arg}: the loaded elements, each once");
+        assert_eq!(
+            words.iter().filter(|&&w| w == 0).count(),
+            256 - loaded + 1,
+            "B.ARG {arg}: every other element is the zero pad"
+        );
+        assert!(tile.data[1024..].iter().all(|&b| b == 0), "beyond the size");
+    }
+}

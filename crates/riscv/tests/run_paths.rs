@@ -243,10 +243,12 @@ enum Path {
     Traced,
     /// Pieces of these many instructions, cycling.
     Pieces(u64, u64),
-    /// The translation tier, translating every block at its first entry, in pieces of these
-    /// many instructions (cycling): limits fall at every position of translated blocks.
+    /// The translation tier, translating a block at its `n`th entry (the first field), in
+    /// pieces of these many instructions (cycling): limits fall at every position of
+    /// translated blocks, and translations are made both at once and after the interpreter ran
+    /// a while (in another FP mode, say).
     #[cfg_attr(not(feature = "jit"), allow(dead_code))]
-    Jit(u64, u64),
+    Jit(u32, u64, u64),
 }
 
 fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
@@ -264,9 +266,9 @@ fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
     });
     hart.set_pc(CODE);
     #[cfg(feature = "jit")]
-    if let Path::Jit(..) = path {
+    if let Path::Jit(hot, ..) = path {
         hart.set_tier(macrosim_riscv::hart::Tier::Jit).unwrap();
-        hart.set_jit_threshold(1);
+        hart.set_jit_threshold(hot);
     }
     for (i, r) in regs.iter().enumerate() {
         hart.set_x(i as u32 + 1, *r);
@@ -286,7 +288,7 @@ fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
         let stop = match path {
             Path::Whole => hart.run(&mut mem, &mut NoMmio, &mut NoTrace, left),
             Path::Traced => hart.run(&mut mem, &mut NoMmio, &mut log, left),
-            Path::Pieces(a, b) | Path::Jit(a, b) => {
+            Path::Pieces(a, b) | Path::Jit(_, a, b) => {
                 piece += 1;
                 let n = if piece % 2 == 0 { a } else { b };
                 hart.run(&mut mem, &mut NoMmio, &mut NoTrace, n.min(left))
@@ -386,13 +388,14 @@ proptest! {
 }
 
 #[cfg(feature = "jit")]
-/// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 300 (each translates
-/// every block it runs, which is what costs).
+/// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 64 (each translates
+/// every block it runs, which is what costs); `scripts/oracle/riscv-jit.sh` runs more, and
+/// BENCHMARKS.md (RV32 translation tier) records a 10,000-case run.
 fn jit_cases() -> u32 {
     std::env::var("MACROSIM_JIT_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(300)
+        .unwrap_or(64)
 }
 
 #[cfg(feature = "jit")]
@@ -402,21 +405,17 @@ proptest! {
     /// The translation tier against the interpreter (the reference): the same state after the
     /// same instructions, the same exceptions at the same instruction, whether the limit falls
     /// before, inside or after translated blocks and their loops.
-    // Ignored at the deadline: 300 cases passed once (110 s), but a later run of 100 cases did
-    // not finish in 600 s on the loaded machine (a failure being shrunk, or a hang in translated
-    // code; not yet investigated). Run with `cargo test -- --ignored the_translation`.
-    #[ignore]
     #[test]
     fn the_translation_tier_gives_the_interpreters_state(
         body in program(),
         regs in proptest::collection::vec(prop_oneof![any::<u32>(), (-64i32..64).prop_map(|v| v as u32)], 31),
         fregs in proptest::collection::vec(fp_value(), 8),
-        a in 256u64..1200,
+        a in prop_oneof![Just(BUDGET), 256u64..1200],
         b in 256u64..700,
+        hot in 1u32..5,
     ) {
         let words = with_fp_prologue(&body);
         let whole = run(&words, &regs, &fregs, Path::Whole);
-        prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(BUDGET, BUDGET)), &whole);
-        prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(a, b)), &whole);
+        prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(hot, a, b)), &whole);
     }
 }

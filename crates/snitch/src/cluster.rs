@@ -10,6 +10,7 @@ use crate::config::{ExitKind, SystemConfig};
 use crate::core::{Barrier, SnitchCore};
 use crate::error::SnitchError;
 use crate::periph::Periph;
+use crate::tcdm::Arbiter;
 use crate::timing::{Stalls, Timing};
 use macrosim_core::elf::{self, LoadOptions, PermPolicy};
 use macrosim_core::stop::StopSignal;
@@ -23,6 +24,11 @@ use std::path::PathBuf;
 
 /// Instructions a hart runs per round.
 pub const QUANTUM: u64 = 1000;
+
+/// Rounds a cluster of one hart runs at once while no DMA transfer is under way: nothing else
+/// happens between its rounds then, and a longer run keeps the hart in its fast loop (the
+/// last instructions before a run's limit take the hart's slower path).
+pub const SOLO_ROUNDS: u64 = 64;
 
 /// What to run with.
 #[derive(Clone, Debug, Default)]
@@ -174,8 +180,17 @@ impl Cluster {
     /// Run to the end.
     pub fn run(&mut self, opts: &RunOptions) -> Result<Outcome, SnitchError> {
         if opts.timing {
-            for h in &mut self.harts {
-                h.extension_mut().timing = Some(Timing::new(self.config.timing));
+            let streaming = self.streaming_harts();
+            let arbiter = (streaming.len() > 1)
+                .then(|| Arbiter::shared(self.harts.len() as u32, self.config.timing.tcdm_banks));
+            for (h, hart) in self.harts.iter_mut().enumerate() {
+                let mut t = Timing::new(self.config.timing);
+                if let Some(a) = &arbiter
+                    && streaming.contains(&h)
+                {
+                    t.arbiter = Some((a.clone(), h as u8));
+                }
+                hart.extension_mut().timing = Some(t);
             }
         }
         match &opts.trace {
@@ -234,16 +249,23 @@ impl Cluster {
                 });
             }
             let mut ran = false;
+            let quantum = if n == 1 && !self.dma_busy() {
+                QUANTUM * SOLO_ROUNDS
+            } else {
+                QUANTUM
+            };
             for h in 0..n {
                 if mmio_barrier[h] || !self.runnable(h) {
                     continue;
                 }
                 ran = true;
                 self.periph.hart = h as u32;
+                let left = limit.saturating_sub(self.harts.iter().map(|h| h.retired()).sum());
                 let hart = &mut self.harts[h];
                 let origin = (self.clock, hart.retired());
                 hart.extension_mut().cycle = origin;
-                let stop = hart.run(&mut self.mem, &mut self.periph, &mut traces[h], QUANTUM);
+                let max = quantum.min(left);
+                let stop = hart.run(&mut self.mem, &mut self.periph, &mut traces[h], max);
                 let total: u64 = self.harts.iter().map(|h| h.retired()).sum();
                 match stop {
                     Stop::Limit => {}
@@ -280,10 +302,29 @@ impl Cluster {
                     });
                 }
             }
-            self.clock += QUANTUM;
-            for (h, hart) in self.harts.iter_mut().enumerate() {
-                if let Some(d) = &mut hart.extension_mut().dma
-                    && let Err(fault) = d.advance(&mut self.mem, QUANTUM)
+            self.clock += quantum;
+            let latest = self.latest_cycle();
+            for (h, &at_barrier) in mmio_barrier.iter().enumerate() {
+                let running = self.runnable(h) && !at_barrier;
+                let retired = self.harts[h].retired();
+                let x = self.harts[h].extension_mut();
+                // Functional mode: the round's clock. The cycle model: the DMA core's own
+                // cycle while it runs; while it waits, the latest cycle a hart has reached; a
+                // round's worth more when no hart ran (transfers still complete).
+                let now = match &mut x.timing {
+                    Some(t) => {
+                        t.sync(retired);
+                        let idle = x.dma.as_ref().map_or(0, |d| d.clock + QUANTUM);
+                        match (ran, running) {
+                            (false, _) => latest.max(idle),
+                            (true, true) => t.int_time,
+                            (true, false) => latest,
+                        }
+                    }
+                    None => self.clock,
+                };
+                if let Some(d) = &mut x.dma
+                    && let Err(fault) = d.advance_to(&mut self.mem, now)
                 {
                     return Err(SnitchError::DmaFault {
                         hart: h as u32,
@@ -291,6 +332,7 @@ impl Cluster {
                     });
                 }
             }
+            self.retire_grants();
             self.wake();
             self.barrier(&mut mmio_barrier);
             let waiting = (0..n).all(|h| mmio_barrier[h] || !self.runnable(h));
@@ -308,6 +350,52 @@ impl Cluster {
                 }
             }
         }
+    }
+
+    /// The harts with SSRs (the ones whose TCDM accesses are arbitrated).
+    fn streaming_harts(&self) -> Vec<usize> {
+        (0..self.harts.len())
+            .filter(|&h| !self.harts[h].extension().ssrs.is_empty())
+            .collect()
+    }
+
+    /// Settle the TCDM cycles harts lost after the fact, and forget the grants every
+    /// streaming hart has passed.
+    fn retire_grants(&mut self) {
+        let mut oldest = None;
+        let mut arbiter = None;
+        for h in &mut self.harts {
+            if let Some(t) = &mut h.extension_mut().timing
+                && t.arbiter.is_some()
+            {
+                t.settle_tcdm();
+            }
+        }
+        for h in &self.harts {
+            if let Some(t) = &h.extension().timing
+                && let Some((a, _)) = &t.arbiter
+            {
+                // Its next FP issue is offered no earlier than a cycle before its integer core.
+                let c = t.int_time.saturating_sub(1);
+                oldest = Some(oldest.map_or(c, |o: u64| o.min(c)));
+                arbiter = Some(a.clone());
+            }
+        }
+        if let (Some(a), Some(c)) = (arbiter, oldest) {
+            a.borrow_mut().retire_before(c);
+        }
+    }
+
+    /// The cycle model: the latest cycle any hart has reached (0 in functional mode).
+    fn latest_cycle(&self) -> u64 {
+        self.harts
+            .iter()
+            .filter_map(|h| {
+                let t = h.extension().timing.as_ref()?;
+                Some(t.cycles_at(h.retired()))
+            })
+            .max()
+            .unwrap_or(0)
     }
 
     fn dma_busy(&self) -> bool {
@@ -383,15 +471,8 @@ impl Cluster {
         let latest = self
             .harts
             .iter()
-            .filter_map(|h| {
-                let x = h.extension();
-                x.timing.as_ref().map(|t| {
-                    let mut t = t.clone();
-                    t.sync(h.retired());
-                    t.cycles()
-                })
-            })
-            .max();
+            .any(|h| h.extension().timing.is_some())
+            .then(|| self.latest_cycle());
         for (h, waiting) in mmio_barrier.iter_mut().enumerate() {
             if std::mem::take(waiting) {
                 self.periph.barrier_pass[h] = true;

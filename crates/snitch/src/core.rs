@@ -11,14 +11,11 @@ use crate::encoding::{FrepFields, SnitchInsn, XDMA, XFREP, XSSR};
 use crate::error::{Fault, Site};
 use crate::frep::{
     Captured, Captures, FrepSequencer, LoopSpec, Node, SequencerConfig, Unsequenceable, body_class,
-    stagger,
 };
+use crate::prepared::{NO_SSR, Prepared, Step, prepare_body};
 use crate::ssr::{SsrFlavour, SsrStreamer};
 use crate::timing::Timing;
-use macrosim_riscv::hart::{
-    CsrAccess, CsrOp, Exception, ExtInsn, Extension, F_SCRATCH, FpInsn, HartView, Operand,
-    X_SCRATCH,
-};
+use macrosim_riscv::hart::{CsrAccess, CsrOp, Exception, ExtInsn, Extension, FpInsn, HartView};
 use macrosim_riscv::isa::{Field, Table};
 use macrosim_riscv::trace::Trace;
 
@@ -83,7 +80,13 @@ pub struct SnitchCore {
     pub fault: Option<Fault>,
     /// The cycle model, when on.
     pub timing: Option<Timing>,
+    /// FP instructions the integer core offloaded, prepared, by pc (direct-mapped): a loop
+    /// offloads the same few again and again.
+    prepared: Vec<Option<(u32, bool, Prepared)>>,
 }
+
+/// Entries of [`SnitchCore::prepared`].
+const PREPARED: usize = 64;
 
 impl SnitchCore {
     pub fn new(config: CoreConfig) -> SnitchCore {
@@ -121,6 +124,7 @@ impl SnitchCore {
             cycle: (0, 0),
             fault: None,
             timing: None,
+            prepared: vec![None; PREPARED],
             config,
         }
     }
@@ -261,6 +265,15 @@ impl SnitchCore {
             let site = Self::site(hart, insn.pc, w);
             return Err(self.fail(Fault::Missing { site, what: "Xdma" }, w));
         };
+        if let Some(t) = &mut self.timing {
+            // The engine runs on this core's clock: bring it up to now before the core looks
+            // at it or gives it work.
+            t.sync(hart.retired());
+            if let Err(fault) = dma.advance_to(hart.mem, t.int_time) {
+                let site = Self::site(hart, insn.pc, w);
+                return Err(self.fail(Fault::Dma { site, fault }, w));
+            }
+        }
         let (a, b) = (hart.x(rs1), hart.x(rs2));
         match op {
             SnitchInsn::Dmsrc => dma.set_src(a, b),
@@ -296,75 +309,62 @@ impl SnitchCore {
         Ok(())
     }
 
-    /// Issue one FP instruction to the FPU: SSR operands redirected, `x_value` (a captured
-    /// integer operand) in place of its integer register.
+    /// The FP register → SSR map while SSRs are enabled.
+    fn ssr_map(&self) -> Option<&[u8; 32]> {
+        self.ssr_enabled.then_some(&self.ssr_of)
+    }
+
+    /// Issue one prepared FP instruction to the FPU: pop its SSR operands, execute, push its
+    /// SSR result. `from_core`: offloaded now by the integer core (else the sequencer issued it).
+    #[inline]
     fn issue<T: Trace>(
         &mut self,
         hart: &mut HartView<'_, T>,
-        mut insn: FpInsn,
-        x_value: Option<u32>,
+        p: &Prepared,
         from_core: bool,
     ) -> Result<(), Exception> {
-        if let (Some(v), Some(o)) = (x_value, insn.x_source()) {
+        if let Some(v) = p.x_value {
             hart.set_x_scratch(0, v);
-            insn.set_reg(o, X_SCRATCH);
         }
-        let mut popped = 0u32;
-        let mut push_to = None;
-        if self.ssr_enabled {
-            for &o in insn.f_sources() {
-                let k = self.ssr_of[usize::from(insn.reg(o) & 31)];
-                if k == u8::MAX {
-                    continue;
-                }
-                if popped & 1 << k == 0 {
-                    popped |= 1 << k;
-                    match self.ssrs[usize::from(k)].pop(hart.mem) {
-                        Ok(v) => {
-                            hart.set_f_scratch(k, v);
-                            if T::ENABLED {
-                                let s = &self.ssrs[usize::from(k)];
-                                let note = format!("ssr{k} pop {:#010x} {v:#018x}", s.last_addr);
-                                hart.trace().note(&note);
-                            }
-                        }
-                        Err(fault) => return Err(self.stream_fault(hart, &insn, k, fault)),
+        for &k in p.pops() {
+            let s = &mut self.ssrs[usize::from(k)];
+            match s.pop(hart.mem) {
+                Ok(v) => {
+                    hart.set_f_scratch(k, v);
+                    if T::ENABLED {
+                        let note = format!("ssr{k} pop {:#010x} {v:#018x}", s.last_addr);
+                        hart.trace().note(&note);
                     }
                 }
-                insn.set_reg(o, F_SCRATCH + k);
-            }
-            if insn.writes_f() {
-                let k = self.ssr_of[usize::from(insn.reg(Operand::Rd) & 31)];
-                if k != u8::MAX {
-                    insn.set_reg(Operand::Rd, F_SCRATCH + 8 + k);
-                    push_to = Some(k);
-                }
+                Err(fault) => return Err(self.stream_fault(hart, &p.insn, k, fault)),
             }
         }
-        hart.exec_fp(&insn)?;
-        if let Some(k) = push_to {
+        hart.exec_fp(&p.insn)?;
+        if p.push != NO_SSR {
+            let k = p.push;
             let v = hart.f_scratch(8 + k);
-            if let Err(fault) = self.ssrs[usize::from(k)].push(hart.mem, v) {
-                return Err(self.stream_fault(hart, &insn, k, fault));
+            let s = &mut self.ssrs[usize::from(k)];
+            if let Err(fault) = s.push(hart.mem, v) {
+                return Err(self.stream_fault(hart, &p.insn, k, fault));
             }
             if T::ENABLED {
-                let note = format!(
-                    "ssr{k} push {:#010x} {v:#018x}",
-                    self.ssrs[usize::from(k)].last_addr
-                );
+                let note = format!("ssr{k} push {:#010x} {v:#018x}", s.last_addr);
                 hart.trace().note(&note);
             }
         }
         if let Some(t) = &mut self.timing {
-            let mut moved = [(0u8, 0u32); 9];
-            let mut n = 0;
-            for k in 0..self.ssrs.len() as u8 {
-                if popped & 1 << k != 0 || push_to == Some(k) {
-                    moved[n] = (k, self.ssrs[usize::from(k)].last_addr);
-                    n += 1;
-                }
+            let mut moved = [(0u8, 0u32); 4];
+            let n = usize::from(p.npops);
+            for (m, &k) in moved.iter_mut().zip(p.pops()) {
+                *m = (k, self.ssrs[usize::from(k)].last_addr);
             }
-            t.fp_issue(&insn, from_core, &moved[..n]);
+            let n = if p.push == NO_SSR {
+                n
+            } else {
+                moved[n] = (p.push, self.ssrs[usize::from(p.push)].last_addr);
+                n + 1
+            };
+            t.fp_issue(&p.timed, from_core, &moved[..n]);
         }
         Ok(())
     }
@@ -399,55 +399,40 @@ impl SnitchCore {
         &mut self,
         hart: &mut HartView<'_, T>,
         spec: &LoopSpec,
-        nodes: &[Node],
+        steps: &[Step],
         first: &mut bool,
     ) -> Result<u64, Exception> {
         let mut issued = 0;
+        let mut s = 0usize;
         for r in 0..spec.reps {
-            let s = stagger(spec, r);
-            for n in nodes {
-                match n {
-                    Node::Insn(c) => {
-                        let insn = staggered(c.insn, spec.stagger_mask, s);
-                        if T::ENABLED && !*first {
-                            let (id, pc, word) = (hart.hart_id(), insn.pc, insn.word);
-                            hart.trace().commit();
-                            hart.trace().begin(id, 3, pc, word);
-                        }
-                        *first = false;
+            for step in steps {
+                match step {
+                    Step::Insn(variants) => {
+                        let p = &variants[s];
                         if T::ENABLED {
+                            if !*first {
+                                let (id, pc, word) = (hart.hart_id(), p.insn.pc, p.insn.word);
+                                hart.trace().commit();
+                                hart.trace().begin(id, 3, pc, word);
+                            }
                             hart.trace().note(&format!("frep iteration {r}"));
                         }
-                        self.issue(hart, insn, c.x_value, false)?;
+                        *first = false;
+                        self.issue(hart, p, false)?;
                         issued += 1;
                     }
-                    Node::Loop(sub, inner) => issued += self.run_loop(hart, sub, inner, first)?,
+                    Step::Loop(sub, inner) => issued += self.run_loop(hart, sub, inner, first)?,
                 }
             }
+            // The stagger offset of the next repetition (§3.3): 0, 1, …, stagger_max, 0, …
+            s = if s as u32 == spec.stagger_max {
+                0
+            } else {
+                s + 1
+            };
         }
         Ok(issued)
     }
-}
-
-/// `insn` with stagger offset `s` added (mod 32) to the FP register fields `mask` selects
-/// (bit 0 rd, 1 rs1, 2 rs2, 3 rs3; §3.3). Integer operands are captured, so staggering them
-/// changes nothing.
-fn staggered(mut insn: FpInsn, mask: u32, s: u8) -> FpInsn {
-    if s == 0 || mask == 0 {
-        return insn;
-    }
-    let ops = [Operand::Rd, Operand::Rs1, Operand::Rs2, Operand::Rs3];
-    for (bit, o) in ops.into_iter().enumerate() {
-        let is_f = if o == Operand::Rd {
-            insn.writes_f()
-        } else {
-            insn.f_sources().contains(&o)
-        };
-        if mask >> bit & 1 == 1 && is_f {
-            insn.set_reg(o, (insn.reg(o) + s) & 31);
-        }
-    }
-    insn
 }
 
 /// Read the code after an FREP at `pc` until `insns` FP instructions are found; anything that
@@ -537,27 +522,36 @@ impl Extension for SnitchCore {
             t.exclude(1);
         }
         if !capturing {
-            return self.issue(hart, insn, None, true);
+            let slot = (insn.pc >> 2) as usize % PREPARED;
+            let p = match self.prepared[slot] {
+                Some((word, on, p))
+                    if word == insn.word && p.insn.pc == insn.pc && on == self.ssr_enabled =>
+                {
+                    p
+                }
+                _ => {
+                    let p = Prepared::new(insn, None, self.ssr_map());
+                    self.prepared[slot] = Some((insn.word, self.ssr_enabled, p));
+                    p
+                }
+            };
+            return self.issue(hart, &p, true);
         }
         let x_value = insn.x_source().map(|o| hart.x(u32::from(insn.reg(o))));
         let seq = self.frep.as_mut().expect("capturing");
-        match seq.capture(Captured { insn, x_value }) {
-            Captures::More => Ok(()),
-            Captures::Inner(c, spec) => {
-                let mut first = true;
-                let nodes = [Node::Insn(c)];
-                let n = self.run_loop(hart, &spec, &nodes, &mut first)?;
-                self.repeated(hart, n - 1);
-                Ok(())
-            }
+        let (spec, nodes, captured) = match seq.capture(Captured { insn, x_value }) {
+            Captures::More => return Ok(()),
+            Captures::Inner(c, spec) => (spec, vec![Node::Insn(c)], 1),
             Captures::Complete(spec, nodes) => {
                 let captured = count(&nodes);
-                let mut first = true;
-                let n = self.run_loop(hart, &spec, &nodes, &mut first)?;
-                self.repeated(hart, n - captured);
-                Ok(())
+                (spec, nodes, captured)
             }
-        }
+        };
+        let steps = prepare_body(&spec, &nodes, self.ssr_map());
+        let mut first = true;
+        let n = self.run_loop(hart, &spec, &steps, &mut first)?;
+        self.repeated(hart, n - captured);
+        Ok(())
     }
 
     fn csr<T: Trace>(

@@ -73,6 +73,8 @@ pub struct DmaEngine {
     /// Bytes moved: for statistics.
     pub moved: u64,
     pub transfers: u64,
+    /// The cycle the engine has advanced to ([`advance_to`](Self::advance_to)).
+    pub clock: u64,
 }
 
 impl DmaEngine {
@@ -93,6 +95,7 @@ impl DmaEngine {
             completed_id,
             moved: 0,
             transfers: 0,
+            clock: 0,
         }
     }
 
@@ -182,6 +185,17 @@ impl DmaEngine {
             IdScheme::Zero => self.completed_id.wrapping_add(1),
             IdScheme::Idma => id,
         };
+    }
+
+    /// Let time pass up to `cycle` (the clock it runs on: the cluster clock in functional
+    /// mode, the DMA core's cycle in the cycle model).
+    pub fn advance_to(&mut self, mem: &mut SparseMemory, cycle: u64) -> Result<(), DmaFault> {
+        if cycle <= self.clock {
+            return Ok(());
+        }
+        let d = cycle - self.clock;
+        self.clock = cycle;
+        self.advance(mem, d)
     }
 
     /// Let `cycles` cycles pass: move bytes, complete transfers.

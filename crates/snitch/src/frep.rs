@@ -197,11 +197,6 @@ impl FrepSequencer {
     }
 }
 
-/// The stagger offset of repetition `r` (§3.3): `0, 1, …, stagger_max, 0, …`.
-pub fn stagger(spec: &LoopSpec, r: u32) -> u8 {
-    (r % (spec.stagger_max + 1)) as u8
-}
-
 /// Why the code after an FREP cannot form its body (found by reading ahead, §3.4): the
 /// instruction at `pc` is a branch, a jump, a system/CSR instruction, or an FP instruction with
 /// an integer result (they bypass the sequencer).
@@ -233,19 +228,6 @@ pub fn body_class(word: u32) -> Result<bool, &'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn stagger_counts_to_max_and_wraps() {
-        let spec = LoopSpec {
-            reps: 10,
-            insns: 1,
-            stagger_max: 2,
-            stagger_mask: 1,
-            outer: true,
-        };
-        let got: Vec<u8> = (0..7).map(|r| stagger(&spec, r)).collect();
-        assert_eq!(got, [0, 1, 2, 0, 1, 2, 0]);
-    }
 
     #[test]
     fn body_classes() {

@@ -2,11 +2,12 @@
 //!
 //! * [`encoding`]: the Xfrep/Xssr/Xdma encodings (one table) and their disassembly.
 //! * [`ssr`], [`frep`], [`dma`]: the stream registers, the FP repetition sequencer and the DMA
-//!   engine; [`core`] puts them on an RV32IMAFD hart as a `hart::Extension`.
+//!   engine; [`core`] puts them on an RV32IMAFD hart as a `hart::Extension`, issuing FP
+//!   instructions [`prepared`] once for the sequencer's repetitions.
 //! * [`config`]: the system as TOML data, with the `snitch_cluster` and `banshee` presets.
 //! * [`cluster`]: N compute cores + a DMA core on shared memory, barrier, `wfi`/wakeup, a
 //!   deterministic round-robin schedule; [`periph`] its memory-mapped registers.
-//! * [`timing`]: the cycle model behind `--timing`.
+//! * [`timing`]: the cycle model behind `--timing`; [`tcdm`] its bank arbitration between harts.
 
 pub mod cluster;
 pub mod config;
@@ -17,7 +18,9 @@ pub mod encoding;
 pub mod error;
 pub mod frep;
 pub mod periph;
+pub mod prepared;
 pub mod ssr;
+pub mod tcdm;
 pub mod timing;
 
 pub use cluster::{Cluster, HartStats, Outcome, RunOptions};

@@ -106,6 +106,9 @@ pub struct SsrStreamer {
     rpt: u32,
     /// The current read element, once fetched.
     current: Option<u64>,
+    /// The running job is a plain read stream (direct, no repeat): [`pop`](Self::pop)'s fast
+    /// path applies while its innermost loop has elements left.
+    plain_read: bool,
     /// Elements delivered (reads count each repetition) since the launch: for error messages.
     pub element: u64,
     /// Elements moved in total: for statistics.
@@ -126,6 +129,7 @@ impl SsrStreamer {
             done: !flavour.banshee,
             rpt: 0,
             current: None,
+            plain_read: false,
             element: 0,
             moved: 0,
             last_addr: 0,
@@ -183,6 +187,7 @@ impl SsrStreamer {
                 }
                 self.job = Some(job);
                 self.done = true;
+                self.plain_read = false;
                 self.pending = None;
             }
             1 => {
@@ -235,6 +240,7 @@ impl SsrStreamer {
         self.done = false;
         self.rpt = 0;
         self.current = None;
+        self.plain_read = !job.write && !job.indir && job.regs.repeat == 0;
         self.element = 0;
     }
 
@@ -275,6 +281,7 @@ impl SsrStreamer {
         match k {
             None => {
                 self.done = true;
+                self.plain_read = false;
                 if let Some(next) = self.pending.take() {
                     self.start(next);
                 }
@@ -290,8 +297,26 @@ impl SsrStreamer {
     }
 
     /// Pop the next element of a read stream.
-    #[inline]
+    #[inline(always)]
     pub fn pop(&mut self, mem: &SparseMemory) -> Result<u64, StreamFault> {
+        // Fast path: a plain read stream inside its innermost loop (what `advance` would do).
+        if self.plain_read
+            && let Some(job) = &mut self.job
+            && self.idx[0] != job.regs.bounds[0]
+            && let Ok(v) = mem.read_u64(u64::from(job.ptr))
+        {
+            self.last_addr = job.ptr;
+            self.element += 1;
+            self.moved += 1;
+            self.idx[0] += 1;
+            job.ptr = job.ptr.wrapping_add(job.regs.strides[0]);
+            return Ok(v);
+        }
+        self.pop_slow(mem)
+    }
+
+    #[inline(never)]
+    fn pop_slow(&mut self, mem: &SparseMemory) -> Result<u64, StreamFault> {
         let Some(job) = &self.job else {
             return Err(StreamFault::NeverConfigured);
         };
@@ -310,6 +335,11 @@ impl SsrStreamer {
                     .read_u64(u64::from(addr))
                     .map_err(|_| StreamFault::BadAddress(addr))?;
                 self.last_addr = addr;
+                if repeat == 0 {
+                    // Delivered once: no need to hold it.
+                    self.advance();
+                    return Ok(v);
+                }
                 self.current = Some(v);
                 v
             }

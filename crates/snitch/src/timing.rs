@@ -6,7 +6,8 @@
 //!   a cycle, in order, when its source registers are ready (result hazards: an FPU result is
 //!   ready `latency + 1` cycles after issue, `latency` = the operation group's pipeline stages)
 //!   and its SSR elements are there (at most one element a cycle per SSR; two elements in one
-//!   TCDM bank in the same cycle cost one more). The integer core runs ahead of it (the
+//!   TCDM bank in the same cycle cost one more, and so do banks other harts hold that cycle:
+//!   `tcdm.rs`). The integer core runs ahead of it (the
 //!   pseudo dual-issue) until the queue is full or it needs an FP result (compares, `fmv.x.w`,
 //!   conversions to integer).
 //! * FREP repetitions are issued by the sequencer and cost the integer core nothing.
@@ -15,7 +16,9 @@
 //! 3 stages, `lat_noncomp` 1, `lat_conv` 1 assumed equal; fp64 taken as fp32): see
 //! [`TimingConfig::default`].
 
-use macrosim_riscv::hart::{FpClass, FpGroup, FpInsn, Operand};
+use crate::prepared::{NO_SSR, Timed};
+use crate::tcdm::SharedArbiter;
+use macrosim_riscv::hart::FpGroup;
 use std::collections::VecDeque;
 
 /// Latencies and sizes of the cycle model.
@@ -89,6 +92,8 @@ pub struct Timing {
     pub fp_ops: u64,
     pub ssr_elements: u64,
     pub stalls: Stalls,
+    /// The cluster's TCDM bank arbiter and this hart's number in it (several harts stream).
+    pub arbiter: Option<(SharedArbiter, u8)>,
 }
 
 impl Timing {
@@ -108,6 +113,7 @@ impl Timing {
             fp_ops: 0,
             ssr_elements: 0,
             stalls: Stalls::default(),
+            arbiter: None,
         }
     }
 
@@ -130,8 +136,27 @@ impl Timing {
         self.int_time.max(self.fpu_done)
     }
 
-    fn latency(&self, insn: &FpInsn) -> u32 {
-        match insn.group() {
+    /// [`cycles`](Self::cycles) once the instructions retired up to `retired` are accounted.
+    pub fn cycles_at(&self, retired: u64) -> u64 {
+        let int = self.int_time + retired.saturating_sub(self.accounted);
+        int.max(self.fpu_done)
+    }
+
+    /// The TCDM bank of `addr`: banks are 8 bytes wide, interleaved (snitch_cluster's
+    /// `tcdm_interconnect`, word-interleaved banks of `tcdm_data_width` = 64 bits).
+    #[inline]
+    pub fn bank(&self, addr: u32) -> u32 {
+        let word = addr / 8;
+        let n = self.config.tcdm_banks.max(1);
+        if n.is_power_of_two() {
+            word & (n - 1)
+        } else {
+            word % n
+        }
+    }
+
+    fn latency(&self, group: FpGroup) -> u32 {
+        match group {
             FpGroup::Load => self.config.lat_load,
             FpGroup::Store => 0,
             FpGroup::AddMul => self.config.lat_comp,
@@ -159,10 +184,11 @@ impl Timing {
         self.int_time += 1;
     }
 
-    /// The FP subsystem issues `insn` (already redirected: SSR operands point past register
-    /// 31). `from_core`: offloaded now by the integer core (else the sequencer issued it).
-    /// `ssr_addrs`: the TCDM addresses of the SSR elements it moved.
-    pub fn fp_issue(&mut self, insn: &FpInsn, from_core: bool, ssr_addrs: &[(u8, u32)]) {
+    /// The FP subsystem issues `insn`. `from_core`: offloaded now by the integer core (else
+    /// the sequencer issued it). `ssr_addrs`: the SSRs and the TCDM addresses of the elements
+    /// it moved.
+    #[inline(always)]
+    pub fn fp_issue(&mut self, insn: &Timed, from_core: bool, ssr_addrs: &[(u8, u32)]) {
         let offered = if from_core {
             self.int_time - 1
         } else {
@@ -170,22 +196,31 @@ impl Timing {
         };
         let base = offered.max(self.fpu_next);
         let mut operands = base;
-        for &o in insn.f_sources() {
-            let r = insn.reg(o);
-            if r < 32 {
-                operands = operands.max(self.f_ready[usize::from(r)]);
-            }
+        for &r in insn.srcs() {
+            operands = operands.max(self.f_ready[usize::from(r & 31)]);
         }
         let mut t = operands;
         let mut banks = 0u64;
         for &(k, addr) in ssr_addrs {
             let mut at = self.ssr_next[usize::from(k & 7)];
-            let bank = (addr / 8) % self.config.tcdm_banks.max(1);
-            if banks & 1 << (bank % 64) != 0 {
+            let bank = 1u64 << (self.bank(addr) % 64);
+            if banks & bank != 0 {
                 at = at.max(t) + 1;
             }
-            banks |= 1 << (bank % 64);
+            banks |= bank;
             t = t.max(at);
+        }
+        if let Some((arbiter, hart)) = &self.arbiter
+            && !ssr_addrs.is_empty()
+        {
+            // Banks other harts hold this cycle (`tcdm.rs`), and cycles lost to them earlier.
+            let mut a = arbiter.borrow_mut();
+            let owed = a.take_owed(*hart);
+            self.stalls.ssr += owed;
+            t += owed;
+            for &(_, addr) in ssr_addrs {
+                t = t.max(a.request(*hart, self.bank(addr), t));
+            }
         }
         self.stalls.fp_raw += operands - base;
         self.stalls.ssr += t - operands;
@@ -193,37 +228,42 @@ impl Timing {
             self.ssr_next[usize::from(k & 7)] = t + 1;
         }
         self.ssr_elements += ssr_addrs.len() as u64;
-        let lat = u64::from(self.latency(insn));
+        let lat = u64::from(self.latency(insn.group));
         let ready = t + lat + 1;
-        self.fpu_next = if insn.group() == FpGroup::DivSqrt {
+        self.fpu_next = if insn.group == FpGroup::DivSqrt {
             t + lat
         } else {
             t + 1
         };
         self.fpu_done = self.fpu_done.max(ready);
         self.fp_insns += 1;
-        if !matches!(insn.group(), FpGroup::Load | FpGroup::Store) {
+        if !matches!(insn.group, FpGroup::Load | FpGroup::Store) {
             self.fp_ops += 1;
         }
-        match insn.class() {
-            FpClass::ToInt => {
-                // The integer core needs the result.
-                if ready > self.int_time {
-                    self.stalls.int_waits_fp += ready - self.int_time;
-                    self.int_time = ready;
-                }
+        if insn.to_int {
+            // The integer core needs the result.
+            if ready > self.int_time {
+                self.stalls.int_waits_fp += ready - self.int_time;
+                self.int_time = ready;
             }
-            FpClass::Store => {}
-            _ => {
-                let rd = insn.reg(Operand::Rd);
-                if rd < 32 {
-                    self.f_ready[usize::from(rd)] = ready;
-                }
-            }
+        } else if insn.dst != NO_SSR {
+            self.f_ready[usize::from(insn.dst & 31)] = ready;
         }
         if from_core {
             self.queue.push_back(t);
         }
+    }
+
+    /// Take the cycles other harts' TCDM requests took from this one after the fact
+    /// (`tcdm.rs`): its FP subsystem runs that much later.
+    pub fn settle_tcdm(&mut self) {
+        let Some((arbiter, hart)) = &self.arbiter else {
+            return;
+        };
+        let owed = arbiter.borrow_mut().take_owed(*hart);
+        self.stalls.ssr += owed;
+        self.fpu_next += owed;
+        self.fpu_done += owed;
     }
 
     /// The hart waited until `cycle` (a barrier or `wfi`).

@@ -3,8 +3,10 @@
 //!
 //! * `tiles`: 32×32 tiles in row-major tile order, each four 16×16 faces (f0 f1 / f2 f3),
 //!   row-major inside a face; `rows`: plain row-major.
-//! * FP32/TF32/FP16/BF16/INT32 are little-endian words of their IEEE (or two's complement)
-//!   patterns. BF16, FP16 and TF32 round to nearest, ties to even (a host-side choice; the
+//! * FP32/TF32/FP16/BF16 are little-endian words of their IEEE patterns; INT32 and INT8 are
+//!   sign-magnitude integers (Packers/FormatConversion.md "INT32", "INT8": one sign bit, 31 or
+//!   7 magnitude bits), values rounded to the nearest integer (ties away from zero) and
+//!   saturated to the largest magnitude. BF16, FP16 and TF32 round to nearest, ties to even (a host-side choice; the
 //!   shipped inputs are exact in their formats).
 //! * BFP8/BFP4 (FloatBitPatterns.md "BFP", the BF16-style shared exponent the unpacker's
 //!   BFP8ToBF16 reads, UNPACR_Regular.md): per tile, 64 shared 8-bit exponents (one per 16
@@ -20,6 +22,7 @@ pub enum Fmt {
     Fp16,
     Bf16,
     Int32,
+    Int8,
     Bfp8,
     Bfp4,
 }
@@ -32,6 +35,7 @@ impl Fmt {
             "fp16" => Fmt::Fp16,
             "bf16" => Fmt::Bf16,
             "int32" => Fmt::Int32,
+            "int8" => Fmt::Int8,
             "bfp8" => Fmt::Bfp8,
             "bfp4" => Fmt::Bfp4,
             _ => return None,
@@ -56,6 +60,7 @@ pub fn byte_len(fmt: Fmt, rows: usize, cols: usize) -> usize {
     let n = rows * cols;
     match fmt {
         Fmt::Fp16 | Fmt::Bf16 => 2 * n,
+        Fmt::Int8 => n,
         Fmt::Bfp8 => n / TILE * (64 + TILE),
         Fmt::Bfp4 => n / TILE * (64 + TILE / 2),
         _ => 4 * n,
@@ -117,8 +122,16 @@ fn encode_scalar(fmt: Fmt, v: f64) -> (u32, usize) {
         Fmt::Tf32 => (round_bits(b, 19) << 13, 4),
         Fmt::Bf16 => (round_bits(b, 16), 2),
         Fmt::Fp16 => (u32::from(fp32_to_fp16(v as f32)), 2),
-        _ => (v as i32 as u32, 4),
+        Fmt::Int8 => (sign_magnitude(v, 7), 1),
+        _ => (sign_magnitude(v, 31), 4),
     }
+}
+
+/// `v` as a sign bit above `bits` magnitude bits.
+fn sign_magnitude(v: f64, bits: u32) -> u32 {
+    let max = (1u64 << bits) - 1;
+    let mag = (v.abs().round() as u64).min(max) as u32;
+    (u32::from(v.is_sign_negative() && mag != 0) << bits) | mag
 }
 
 fn decode_scalar(fmt: Fmt, bits: u32) -> f64 {
@@ -126,7 +139,14 @@ fn decode_scalar(fmt: Fmt, bits: u32) -> f64 {
         Fmt::Fp32 | Fmt::Tf32 => f64::from(f32::from_bits(bits)),
         Fmt::Bf16 => f64::from(f32::from_bits(bits << 16)),
         Fmt::Fp16 => fp16_to_f64(bits as u16),
-        _ => f64::from(bits as i32),
+        Fmt::Int8 => {
+            let mag = f64::from(bits & 0x7f);
+            if bits & 0x80 != 0 { -mag } else { mag }
+        }
+        _ => {
+            let mag = f64::from(bits & 0x7fff_ffff);
+            if bits >> 31 != 0 { -mag } else { mag }
+        }
     }
 }
 
@@ -161,10 +181,10 @@ pub fn decode(bytes: &[u8], fmt: Fmt, tiles: bool, rows: usize, cols: usize) -> 
             .flat_map(|t| decode_bfp_tile(t, fmt.mag_bits()))
             .collect()
     } else {
-        let n = if matches!(fmt, Fmt::Fp16 | Fmt::Bf16) {
-            2
-        } else {
-            4
+        let n = match fmt {
+            Fmt::Fp16 | Fmt::Bf16 => 2,
+            Fmt::Int8 => 1,
+            _ => 4,
         };
         bytes
             .chunks(n)
@@ -277,6 +297,15 @@ mod tests {
             encode_scalar(Fmt::Bf16, f64::from(f32::from_bits(0x3f81_8000))),
             (0x3f82, 2)
         );
-        assert_eq!(decode_scalar(Fmt::Int32, 0xffff_fffe), -2.0);
+        // FormatConversion.md: INT32 and INT8 are sign-magnitude.
+        assert_eq!(decode_scalar(Fmt::Int32, 0x8000_0002), -2.0);
+        assert_eq!(encode_scalar(Fmt::Int32, -2.0), (0x8000_0002, 4));
+        assert_eq!(encode_scalar(Fmt::Int8, -5.0), (0x85, 1));
+        assert_eq!(encode_scalar(Fmt::Int8, 300.0), (0x7f, 1), "saturates");
+        assert_eq!(decode_scalar(Fmt::Int8, 0x85), -5.0);
+        let m: Vec<f64> = (0..1024).map(|i| f64::from(i % 255 - 127)).collect();
+        let b = encode(&m, Fmt::Int8, true, 32, 32);
+        assert_eq!(b.len(), 1024);
+        assert_eq!(decode(&b, Fmt::Int8, true, 32, 32), m);
     }
 }

@@ -188,3 +188,68 @@ fn events_record_what_left_the_wait_gate() {
     );
     assert!(ev[0].cycle < ev[1].cycle && ev.iter().all(|e| e.thread == 0));
 }
+
+// Mailboxes.md between BRISC and TRISC1: T1 first queries "B to T1" (bit 2: 0, empty), then
+// pops it, which waits until BRISC (which runs after it) has pushed; BRISC also writes a
+// config word and pushes SEMINIT to T0's thread (the kernels' BRISC role, issue 8), and its
+// done word is the fourth.
+#[test]
+fn brisc_and_mailboxes() {
+    let mut t1 = Vec::new();
+    t1.extend(li(T0, 0xFFEC_0000)); // window 0: B
+    t1.push(lw(T1, T0, 4));
+    t1.extend(li(SP, 0x20000));
+    t1.push(sw(T1, SP, 0));
+    t1.push(lw(T1, T0, 0));
+    t1.push(sw(T1, SP, 4));
+    done(&mut t1, 1, 1);
+    let mut b = Vec::new();
+    push(&mut b, "SEMINIT 4, 2, 1"); // semaphore 0: max 4, value 2
+    b.extend(li(T0, 0xFFEF_0000 + 4 * 5));
+    b.extend(li(T1, 0x1234_5678));
+    b.push(sw(T1, T0, 0));
+    b.extend(li(T0, 0xFFEC_2000)); // window 2: T1
+    b.extend(li(T1, 42));
+    b.push(sw(T1, T0, 0));
+    done(&mut b, 3, 1);
+    let mut t = tile();
+    t.load_code(1, &t1);
+    t.load_code(3, &b);
+    let stats = t.run(100_000).expect("runs");
+    assert_eq!(
+        t.l1.read_u32(0x20000).unwrap(),
+        0,
+        "status of an empty mailbox"
+    );
+    assert_eq!(
+        t.l1.read_u32(0x20004).unwrap(),
+        42,
+        "the value BRISC pushed"
+    );
+    assert_eq!(t.backend.cfg.banks[0][5], 0x1234_5678);
+    assert_eq!(t.backend.sync.sems[0].value, 2);
+    assert_eq!(stats.pushes[3], 1);
+}
+
+// Mailboxes.md: a pop from a mailbox nobody will write waits forever: a deadlock naming it.
+#[test]
+fn mailbox_deadlock_is_detected() {
+    let mut c = Vec::new();
+    c.extend(li(T0, 0xFFEC_3000)); // window 3: from T2
+    c.push(lw(T1, T0, 0));
+    done(&mut c, 1, 1);
+    let mut t = tile();
+    t.load_code(1, &c);
+    t.load_code(2, &{
+        let mut d = Vec::new();
+        done(&mut d, 2, 1);
+        d
+    });
+    match t.run(1_000_000) {
+        Err(TileError::Deadlock { detail, .. }) => assert!(
+            detail.contains("trisc1 reading the mailbox from trisc2 (empty)"),
+            "{detail}"
+        ),
+        other => panic!("{other:?}"),
+    }
+}

@@ -31,6 +31,11 @@ impl Run {
     pub(super) fn first(&self) -> &Op {
         &self.ops[0]
     }
+
+    /// Host bytes the run takes in the cache (see [`MAX_CACHE_BYTES`]).
+    pub fn cost(&self) -> usize {
+        size_of::<Self>() + ENTRY_BYTES + self.ops.capacity() * INSN_BYTES
+    }
 }
 
 /// A decoupled body: the instructions from BodyTPC up to (not including) its first
@@ -52,10 +57,28 @@ impl Body {
         }
         self.pcs.binary_search(&pc).ok()
     }
+
+    /// Host bytes the body takes in the cache (see [`MAX_CACHE_BYTES`]).
+    pub fn cost(&self) -> usize {
+        size_of::<Self>() + ENTRY_BYTES + self.ops.capacity() * INSN_BYTES
+    }
 }
 
 /// Longest decoupled body accepted.
 pub(super) const MAX_BODY: usize = 65536;
+
+/// Most host memory the cache may hold in decoded code (runs and bodies together, as counted by
+/// [`Run::cost`] and [`Body::cost`]); past it the cache starts again empty. Real programs stay far
+/// below it; a guest walking once through megabytes of code (zero-filled executable memory
+/// decodes as one-instruction `C.BSTOP` blocks) would otherwise grow the host's memory without
+/// bound (issue 13).
+pub const MAX_CACHE_BYTES: usize = 128 << 20;
+
+/// Host bytes of one decoded instruction's vectors (op, pc, decoded form).
+const INSN_BYTES: usize = size_of::<Op>() + size_of::<u64>() + size_of::<Option<Decoded>>();
+
+/// Allocation, reference-count and index overhead per run or body, a generous estimate.
+const ENTRY_BYTES: usize = 128;
 
 /// The decoded-code cache: runs in an arena indexed by their start address, each run
 /// remembering its recent successors so that a hot loop needs no hash lookup.
@@ -65,6 +88,8 @@ pub(super) struct CodeCache {
     pub(super) index: FxHashMap<u64, u32>,
     pub(super) bodies: FxHashMap<u64, Rc<Body>>,
     pub(super) epoch: u64,
+    /// Host bytes held in `runs` and `bodies`.
+    pub(super) bytes: usize,
 }
 
 impl CodeCache {
@@ -72,6 +97,17 @@ impl CodeCache {
         self.runs.clear();
         self.index.clear();
         self.bodies.clear();
+        self.bytes = 0;
+    }
+
+    /// Make room for `n` more bytes of decoded code: start again empty when they would take the
+    /// cache past [`MAX_CACHE_BYTES`]. Runs still held elsewhere (the current block's) live on
+    /// through their `Rc`; successor links into the old arena are checked by address.
+    pub(super) fn admit(&mut self, n: usize) {
+        if self.bytes + n > MAX_CACHE_BYTES {
+            self.clear();
+        }
+        self.bytes += n;
     }
 }
 

@@ -83,6 +83,18 @@ pub fn finish_block<O: Observer>(m: &mut Machine<O>) -> Result<Work, Fault> {
         BlockType::Tma { function: 1, dtype } => {
             tile::tstore(ty, dtype, &m.cpu.header, &read, &mut m.mem, &m.cpu.tiles)?
         }
+        BlockType::Tma { function: 2, dtype } if m.cpu.header.arg == Some(tile::TMOV_A2V) => {
+            tile_ops::cube::a2v(
+                &mut TileCtx {
+                    block: ty,
+                    header: &m.cpu.header,
+                    read_reg: &read,
+                    tiles: &mut m.cpu.tiles,
+                },
+                dtype,
+            )
+            .map_err(|e| tile_ops::name_block(ty, e))?
+        }
         BlockType::Tma { function: 2, .. } => {
             tile::tmov(ty, &m.cpu.header, &read, &mut m.cpu.tiles)?
         }
@@ -123,13 +135,16 @@ fn tile_inputs<O: Observer>(m: &Machine<O>, ty: BlockType) -> u64 {
         .flat_map(|d| d.srcs)
         .flatten()
         .fold(0u64, |b, id| b | 1 << m.cpu.tiles.physical(id));
-    if matches!(
-        ty,
-        BlockType::Cube {
-            function: 2 | 8,
-            ..
-        }
-    ) {
+    let a2v = matches!(ty, BlockType::Tma { function: 2, .. }) && h.arg == Some(tile::TMOV_A2V);
+    if a2v
+        || matches!(
+            ty,
+            BlockType::Cube {
+                function: 2 | 8,
+                ..
+            }
+        )
+    {
         bits |= ACC_BIT;
     }
     bits

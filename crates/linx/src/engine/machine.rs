@@ -136,6 +136,7 @@ impl<O: Observer> Machine<O> {
         let run = Rc::new(self.decode_run(pc));
         // Decoding may have marked pages; do not let that invalidate what we just built.
         self.cache.epoch = self.mem.code_epoch();
+        self.cache.admit(run.cost());
         let i = self.cache.runs.len() as u32;
         self.cache.runs.push(Rc::clone(&run));
         self.cache.index.insert(pc, i);
@@ -149,6 +150,7 @@ impl<O: Observer> Machine<O> {
             let (at, i) = s.get();
             if at == pc
                 && let Some(r) = self.cache.runs.get(i as usize)
+                && r.pcs[0] == pc
             {
                 return Rc::clone(r);
             }
@@ -191,6 +193,7 @@ impl<O: Observer> Machine<O> {
             }
         }
         self.cache.epoch = self.mem.code_epoch();
+        self.cache.admit(body.cost());
         let body = Rc::new(body);
         self.cache.bodies.insert(text, Rc::clone(&body));
         Ok(body)
@@ -259,6 +262,12 @@ impl<O: Observer> Machine<O> {
         run.event.insns = run.ops.len() as u64;
         run.end = pc;
         run
+    }
+
+    /// Host bytes the decoded-code cache holds now (at most
+    /// [`crate::engine::code::MAX_CACHE_BYTES`]).
+    pub fn cached_bytes(&self) -> usize {
+        self.cache.bytes
     }
 
     /// Whether the code decoded so far holds an instruction that `--cfi strict` and `--cfi

@@ -60,6 +60,15 @@ impl Pe {
     }
 }
 
+/// Most ROB entries a `--timing-config` may ask for (real block ROBs have hundreds; the model
+/// keeps one word per block in flight).
+pub const MAX_ROB_ENTRIES: usize = 1 << 16;
+
+/// Largest latency or throughput a `--timing-config` may give: cycle counts stay far from
+/// overflowing 64 bits (found by the `linx_timing_config` fuzz target: a latency of 2^63
+/// overflowed the first block's completion cycle).
+pub const MAX_PE_FIGURE: u64 = 1 << 32;
+
 /// Latency and throughput of one PE.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PeTiming {
@@ -90,15 +99,16 @@ impl Default for PeConfig {
 impl PeConfig {
     /// Read a TOML system description: `[rob] entries = N` and `[pe.<name>] latency = N,
     /// throughput = N` for `scalar`, `vector`, `tma`, `cube`, `tau`; omitted keys keep the
-    /// defaults. Unknown tables or keys and non-positive values are errors.
+    /// defaults. Unknown tables or keys, negative values and values past [`MAX_ROB_ENTRIES`] or
+    /// [`MAX_PE_FIGURE`] are errors.
     pub fn from_toml(text: &str) -> Result<PeConfig, String> {
         let doc: toml::Table = text.parse().map_err(|e| format!("{e}"))?;
         let mut cfg = PeConfig::default();
-        let num = |v: &toml::Value, what: &str| -> Result<u64, String> {
+        let num = |v: &toml::Value, what: &str, max: u64| -> Result<u64, String> {
             match v.as_integer() {
-                Some(n) if n >= 0 => Ok(n as u64),
+                Some(n) if (0..=max as i64).contains(&n) => Ok(n as u64),
                 _ => Err(format!(
-                    "{what}: expected a non-negative integer, found {v}"
+                    "{what}: expected an integer from 0 to {max}, found {v}"
                 )),
             }
         };
@@ -108,7 +118,10 @@ impl PeConfig {
                 "rob" => {
                     for (k, v) in table {
                         match k.as_str() {
-                            "entries" => cfg.rob_entries = num(v, "rob.entries")?.max(1) as usize,
+                            "entries" => {
+                                cfg.rob_entries =
+                                    num(v, "rob.entries", MAX_ROB_ENTRIES as u64)?.max(1) as usize
+                            }
                             _ => return Err(format!("unknown key rob.{k}")),
                         }
                     }
@@ -123,8 +136,10 @@ impl PeConfig {
                         for (k, v) in t {
                             let what = format!("pe.{name}.{k}");
                             match k.as_str() {
-                                "latency" => slot.latency = num(v, &what)?,
-                                "throughput" => slot.throughput = num(v, &what)?.max(1),
+                                "latency" => slot.latency = num(v, &what, MAX_PE_FIGURE)?,
+                                "throughput" => {
+                                    slot.throughput = num(v, &what, MAX_PE_FIGURE)?.max(1)
+                                }
                                 _ => return Err(format!("unknown key {what}")),
                             }
                         }
@@ -197,5 +212,18 @@ mod tests {
         assert!(PeConfig::from_toml("[pe.gpu]\nlatency = 1").is_err());
         assert!(PeConfig::from_toml("[pe.tma]\nlatency = -1").is_err());
         assert!(PeConfig::from_toml("[pe.tma]\nspeed = 1").is_err());
+    }
+
+    #[test]
+    fn absurd_figures_are_refused() {
+        let e = PeConfig::from_toml("[pe.cube]\nlatency = 9223372036854775807").unwrap_err();
+        assert!(
+            e.contains("pe.cube.latency") && e.contains("4294967296"),
+            "{e}"
+        );
+        assert!(PeConfig::from_toml("[pe.tma]\nthroughput = 4294967297").is_err());
+        assert!(PeConfig::from_toml("[rob]\nentries = 65537").is_err());
+        let c = PeConfig::from_toml("[rob]\nentries = 65536\n[pe.tau]\nlatency = 4294967296");
+        assert_eq!(c.map(|c| c.rob_entries), Ok(65536));
     }
 }

@@ -41,6 +41,14 @@ impl<O: Observer> Machine<O> {
                     pc: self.pc,
                 });
             }
+            // The limit holds between blocks too: a block that retires no body instruction
+            // (an empty `BSTOP` block, a template) never reaches the check in `step`, and a
+            // run of them (zero-filled executable memory is all C.BSTOP) would otherwise go on.
+            if let Some(limit) = self.cfg.max_insns
+                && self.cpu.insns >= limit
+            {
+                return Ok(Exit::InsnLimit { limit, pc: self.pc });
+            }
             match self.block(arrival)? {
                 BlockEnd::Next(pc, a) => {
                     self.pc = pc;

@@ -374,19 +374,31 @@ pub fn tstore(
     })
 }
 
-/// TMOV: copy the first source tile into a new destination tile (tile state only, no memory).
-/// The copy covers the smaller of the two sizes; the rest of a larger destination is zero.
+/// TMOV mode `V2V` (tile to tile), the B.ARG value 0 (`NORM.normal` or `B.ARG 0`) and the
+/// default when B.ARG is absent (manual 08 §TMOV: "if `B.ARG` is absent, the layout is ND").
+pub const TMOV_V2V: u32 = 0;
+/// TMOV mode `A2V` (accumulator to tile), B.ARG value 1. Manual 04 §"v0.4 TMOV contracts":
+/// "`V2V` and `A2V` are defined, and all other modes are reserved/illegal"; the values are the
+/// PTO layer's (linx-isa e4b5515 `lib/pto/include/pto/linx/impl/backend.hpp` `tileTMov`: "tmov
+/// mode must be 0(V2V) or 1(A2V)"; `pto/common/event.hpp`: `TMOV_A2V` "Acc to Vec"), carried in
+/// the catalog's `B.ARG format` field. Executed by `crate::exec::tile_ops::cube::a2v`.
+pub const TMOV_A2V: u32 = 1;
+
+/// TMOV `V2V`: copy the first source tile into a new destination tile (tile state only, no
+/// memory). The copy covers the smaller of the two sizes; the rest of a larger destination is
+/// zero. Any B.ARG other than V2V (A2V runs elsewhere) is `E_BLOCK(EC_BLOCKFMT)` B.ARG invalid.
 pub fn tmov(
     block: BlockType,
     header: &Header,
     read_reg: &dyn Fn(u8) -> u64,
     tiles: &mut TileFile,
 ) -> Result<TileWork, TileError> {
-    if header.arg.is_some_and(|a| a != ARG_NORM) {
-        return Err(TileError::Unimplemented(format!(
-            "TMOV mode B.ARG {:#x} (only the default ND copy is modelled)",
-            header.arg.unwrap_or(0)
-        )));
+    if header.arg.is_some_and(|a| a != TMOV_V2V) {
+        return Err(TileError::Format(BlockFmt {
+            block,
+            family: DescFamily::Arg,
+            detail: DescDetail::Invalid,
+        }));
     }
     let src = first_source(header).ok_or_else(|| invalid_iot(block))?;
     let iot = header

@@ -145,6 +145,12 @@ impl BlockCache {
         Ok(b)
     }
 
+    /// The arena position of the block decoded at `pc`, if there is one (no decoding).
+    #[cfg_attr(not(feature = "jit"), allow(dead_code))]
+    pub(crate) fn block_at(&self, pc: u32) -> Option<usize> {
+        self.map.get(&pc).map(|&b| b as usize)
+    }
+
     /// The block at computed target `pc` if the jump cache knows it, or [`NO_BLOCK`].
     #[inline(always)]
     pub(crate) fn jump_target(&self, pc: u32) -> u32 {

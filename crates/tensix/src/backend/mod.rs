@@ -84,7 +84,7 @@ impl Backend {
             adcs: adc::Adcs::default(),
             unpackers: unpack::Unpackers::default(),
             packers: pack::Packers::default(),
-            sfpu: sfpu::Sfpu::default(),
+            sfpu: sfpu::Sfpu::for_table(table),
             gates: Default::default(),
             counts: [[0; 9]; 3],
         }

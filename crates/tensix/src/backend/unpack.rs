@@ -2,13 +2,14 @@
 //!
 //! Modelled: uncompressed input, MultiContextMode with explicit or counted contexts, the ADC
 //! addressing of the page, FP32 → TF32/BF16/FP16 and same-format FP32/TF32/FP16/BF16/INT32/
-//! BFP8/BFP4 (with the exponent section), tilize's discontiguous rows (`Tileize_mode`),
-//! FlipSrc and `Unpack_Src_Reg_Set_Upd`. Refused with a fault (the page's features not
-//! modelled here): compressed input, RowSearch, upsampling, column shift, transpose, INT8.
+//! BFP8/BFP4 (with the exponent section), INT8 (signed or unsigned, as "Integer 8" on FP16),
+//! tilize's discontiguous rows (`Tileize_mode`), FlipSrc and `Unpack_Src_Reg_Set_Upd`.
+//! Refused with a fault (the page's features not modelled here): compressed input,
+//! RowSearch, upsampling, column shift, transpose.
 
 use super::config::{CfgField, Fields, cfg};
 use super::{Backend, ExecResult};
-use macrosim_core::SparseMemory;
+use macrosim_core::{Access, SparseMemory};
 use std::sync::OnceLock;
 
 /// Per-unpacker state not in the register files.
@@ -160,6 +161,18 @@ enum Datum {
     Dst16(u16),
 }
 
+/// INT8 → "Integer 8" overlaid on FP16 (UNPACR_Regular.md `FormatConversion`): sign-magnitude
+/// (or unsigned when `ALU_FORMAT_SPEC_REG0_Src{A,B}Unsigned`), a dummy exponent 16 on non-zero
+/// magnitudes, the sign moved to FP16's bit 15.
+pub fn int8_to_fp16(bits: u32, unsigned: bool) -> u32 {
+    let sign = if unsigned { 0 } else { bits & 0x80 };
+    let mut d = bits - sign;
+    if d != 0 {
+        d |= 16 << 10;
+    }
+    d | (sign << 8)
+}
+
 fn convert(inf: u32, outf: u32, bits: u32, exp: u32, to_dst: bool) -> Result<Datum, String> {
     let src_bf16 = |x: u32| (x & 0xffff) << 3;
     let src_fp16 = |x: u32| ((x & 0x8000) << 3) | (x & 0x7fff);
@@ -208,6 +221,14 @@ fn convert(inf: u32, outf: u32, bits: u32, exp: u32, to_dst: bool) -> Result<Dat
             }
         }
         (fmt::FP16, _) => {
+            if to_dst {
+                Datum::Dst16(bits as u16)
+            } else {
+                Datum::Src(src_fp16(bits))
+            }
+        }
+        (fmt::INT8, _) => {
+            // The caller has applied `int8_to_fp16`: from here it is FP16.
             if to_dst {
                 Datum::Dst16(bits as u16)
             } else {
@@ -357,6 +378,12 @@ pub(super) fn execute(
     } else {
         b.srcb.unpack_row[t]
     };
+    let int8_unsigned = inf == fmt::INT8
+        && g(cfg(if which == 1 {
+            "ALU_FORMAT_SPEC_REG0_SrcBUnsigned"
+        } else {
+            "ALU_FORMAT_SPEC_REG0_SrcAUnsigned"
+        })) != 0;
     let read = |l1: &SparseMemory, bit: u64, n: u32| -> Result<u32, String> {
         let byte = bit / 8;
         let v = l1
@@ -371,8 +398,26 @@ pub(super) fn execute(
         };
         Ok(if n == 32 { v } else { v & ((1 << n) - 1) })
     };
+    // The 16 datums of a row are contiguous in L1: read them at once (bytes beyond them are
+    // only loaded, never used), falling back to datum-by-datum reads near a fault.
+    let mut span = [0u8; 72];
+    let (mut span_bit, mut span_ok) = (0u64, false);
     for i in 0..count {
-        let raw = read(l1, bit_addr, bits)?;
+        if i % 16 == 0 {
+            span_bit = bit_addr & !7;
+            let len = 2 * bits as usize + 8;
+            span_ok = l1
+                .read_into(bit_addr / 8, &mut span[..len], Access::Read)
+                .is_ok();
+        }
+        let raw = if span_ok {
+            let off = (bit_addr - span_bit) as usize;
+            let at = off / 8;
+            let word = u64::from_le_bytes(span[at..at + 8].try_into().expect("8 bytes"));
+            (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits))
+        } else {
+            read(l1, bit_addr, bits)?
+        };
         bit_addr += u64::from(bits);
         if (i + 1) % 16 == 0 {
             bit_addr = bit_addr - 16 * u64::from(bits) + row_stride * 8;
@@ -384,6 +429,11 @@ pub(super) fn execute(
             u32::from(e)
         } else {
             0
+        };
+        let raw = if inf == fmt::INT8 {
+            int8_to_fp16(raw, int8_unsigned)
+        } else {
+            raw
         };
         let datum = if all_zero {
             Datum::Src(0)
@@ -474,5 +524,17 @@ mod tests {
         assert_eq!(bfp8_to_bf16(0xc0, 127), 0xbf80);
         assert_eq!(bfp8_to_bf16(0x80, 127), 0xff80);
         assert_eq!(bfp8_to_bf16(0, 3), 0);
+    }
+
+    // UNPACR_Regular.md FormatConversion, case INT8: sign-magnitude −5 (0x85) keeps its
+    // magnitude, gains the dummy exponent 16 and FP16's sign bit; unsigned 0x85 is 133; −0
+    // keeps only the sign; zero stays zero.
+    #[test]
+    fn int8_becomes_integer_8_on_fp16() {
+        assert_eq!(int8_to_fp16(0x85, false), 0x8000 | (16 << 10) | 5);
+        assert_eq!(int8_to_fp16(0x85, true), (16 << 10) | 0x85);
+        assert_eq!(int8_to_fp16(0x80, false), 0x8000);
+        assert_eq!(int8_to_fp16(0, false), 0);
+        assert_eq!(int8_to_fp16(0x7f, false), (16 << 10) | 0x7f);
     }
 }

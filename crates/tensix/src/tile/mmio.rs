@@ -1,10 +1,13 @@
 //! The MMIO map one TRISC sees above 0xFFB00000 (notes/tensix.md §1.7, BabyRISCV/README.md,
 //! PushTensixInstruction.md, TTSync.md, PCBufs.md): local memory, MopCfg, instruction push,
-//! PC_BUF sync words and semaphores, the GPRs at REGFILE_BASE, the config space.
+//! PC_BUF sync words and semaphores, the GPRs at REGFILE_BASE, the config space, the
+//! mailboxes between the cores ([`super::mailbox`]). BRISC sees the same map, minus PC_BUF
+//! (its side of PCBufs.md is not modelled); its pushes go to T0's thread.
 
+use super::mailbox::{MailboxWait, Mailboxes};
 use crate::backend::Backend;
 use crate::backend::config::CFG_WORDS;
-use crate::frontend::{FrontendInput, FrontendInsn, MopCfgIndex};
+use crate::frontend::{FrontendInput, FrontendInsn, MopCfgIndex, OPCODE_MOP};
 use macrosim_core::{Access, MemFault, SparseMemory};
 use macrosim_riscv::mmio::{Mmio, MmioEffect};
 use std::cell::RefCell;
@@ -20,6 +23,8 @@ pub const INSTRN_BUF_BASE: u32 = 0xFFE4_0000;
 pub const PC_BUF_BASE: u32 = 0xFFE8_0000;
 pub const SEMAPHORE_BASE: u32 = PC_BUF_BASE + 4 * 8;
 pub const CFG_BASE: u32 = 0xFFEF_0000;
+/// BRISC's index among the tile's cores (`CORE_NAMES`).
+pub const BRISC: usize = 3;
 
 /// The queue in front of a thread's MOP expander, shared between the push path and the
 /// frontend that pulls from it.
@@ -34,6 +39,9 @@ pub enum Block {
     CoprocessorDone,
     /// A store to PC_BUF word 2: until no MOP is queued or expanding (TTSync.md).
     MopDone,
+    /// A mailbox load or store that cannot complete yet (Mailboxes.md); it did not retire
+    /// and runs again once the mailbox allows it.
+    Mailbox(MailboxWait),
 }
 
 /// A fault the device reports (the hart sees an access fault; the tile names the address).
@@ -44,7 +52,10 @@ pub struct Unmapped {
 }
 
 pub struct TileMmio<'a> {
+    /// The core (`CORE_NAMES` index) and the thread its pushes go to.
+    pub core: usize,
     pub thread: usize,
+    pub mailboxes: &'a mut Mailboxes,
     pub local: &'a mut [u8],
     pub queue: &'a InputQueue,
     pub fifo_depth: usize,
@@ -61,6 +72,18 @@ impl TileMmio<'_> {
             addr: u64::from(addr),
             size: 4,
             access: if store { Access::Write } else { Access::Read },
+            kind: macrosim_core::memory::FaultKind::Unmapped,
+        }
+    }
+
+    /// A mailbox access that must wait: the instruction faults without retiring and the
+    /// tile holds the core until [`Mailboxes::ready`].
+    fn wait(&mut self, w: MailboxWait, addr: u32) -> MemFault {
+        self.block = Some(Block::Mailbox(w));
+        MemFault {
+            addr: u64::from(addr),
+            size: 4,
+            access: if w.write { Access::Write } else { Access::Read },
             kind: macrosim_core::memory::FaultKind::Unmapped,
         }
     }
@@ -87,10 +110,17 @@ impl Mmio for TileMmio<'_> {
         }
         let t = self.thread;
         if size == 4 {
+            if Mailboxes::peer(addr).is_some() {
+                let core = self.core;
+                return match self.mailboxes.read(core, addr) {
+                    Ok(v) => Ok(u64::from(v)),
+                    Err(w) => Err(self.wait(w, addr)),
+                };
+            }
             if let Some(i) = Self::word_index(addr, SEMAPHORE_BASE, 8) {
                 return Ok(u64::from(self.backend.sync.sems[i].value));
             }
-            if Self::word_index(addr, PC_BUF_BASE, 8).is_some() {
+            if self.core != BRISC && Self::word_index(addr, PC_BUF_BASE, 8).is_some() {
                 // The store before it already held the core until the check passed.
                 return Ok(0);
             }
@@ -123,7 +153,19 @@ impl Mmio for TileMmio<'_> {
         if size != 4 {
             return Err(self.fault(addr, true));
         }
+        if Mailboxes::peer(addr).is_some() {
+            let core = self.core;
+            return match self.mailboxes.write(core, addr, v) {
+                Ok(()) => Ok(MmioEffect::Continue),
+                Err(w) => Err(self.wait(w, addr)),
+            };
+        }
         if addr == INSTRN_BUF_BASE {
+            // RISCV B's pushes join T0's stream after the MOP expander (notes/tensix.md §0.3, §2.1),
+            // so B cannot push MOP.
+            if self.core == BRISC && v >> 24 == u32::from(OPCODE_MOP) {
+                return Err(self.fault(addr, true));
+            }
             let mut q = self.queue.borrow_mut();
             q.push_back(FrontendInput::Push(FrontendInsn::decode(v)));
             self.pushes += 1;
@@ -133,7 +175,7 @@ impl Mmio for TileMmio<'_> {
             }
             return Ok(MmioEffect::Continue);
         }
-        if let Some(i) = Self::word_index(addr, MOP_CFG_BASE, 9) {
+        if let Some(i) = Self::word_index(addr, MOP_CFG_BASE, 9).filter(|_| self.core != BRISC) {
             let index = MopCfgIndex::new(i as u64).ok_or_else(|| self.fault(addr, true))?;
             self.queue
                 .borrow_mut()
@@ -144,7 +186,7 @@ impl Mmio for TileMmio<'_> {
             self.backend.sync.riscv_write(i, v);
             return Ok(MmioEffect::Continue);
         }
-        if let Some(i) = Self::word_index(addr, PC_BUF_BASE, 8) {
+        if let Some(i) = Self::word_index(addr, PC_BUF_BASE, 8).filter(|_| self.core != BRISC) {
             self.block = match i {
                 1 => Some(Block::CoprocessorDone),
                 2 => Some(Block::MopDone),

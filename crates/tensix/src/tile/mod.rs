@@ -1,6 +1,7 @@
-//! One Wormhole B0 Tensix tile, functional: TRISC0/1/2 as `macrosim-riscv` harts (RV32IM) with
-//! private local memories and the MMIO map of [`mmio`], shared L1, each thread's frontend
-//! (MOP and replay expanders) feeding its Wait Gate, and the [`Backend`].
+//! One Wormhole B0 Tensix tile, functional: TRISC0/1/2 and BRISC as `macrosim-riscv` harts
+//! (RV32IM) with private local memories and the MMIO map of [`mmio`], the [`mailbox`]es
+//! between them, shared L1, each thread's frontend (MOP and replay expanders) feeding its Wait
+//! Gate, and the [`Backend`]. BRISC's pushes go to T0's thread.
 //!
 //! Scheduling (deterministic): in each round every running core executes up to
 //! [`QUANTUM`] instructions (it stops early when a push finds its thread's FIFO full or it
@@ -8,6 +9,7 @@
 //! every thread offers one instruction to its Wait Gate. One cycle = one backend issue slot.
 //! The run ends when every started core has written its done word (coord/TILE_CONTRACT.md).
 
+pub mod mailbox;
 pub mod mmio;
 
 use crate::backend::{Backend, BackendFault, Issue, Stall, Unit};
@@ -17,7 +19,8 @@ use macrosim_core::stop::{StopReason, StopSignal};
 use macrosim_core::{Perm, SparseMemory};
 use macrosim_riscv::trace::NoTrace;
 use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
-use mmio::{Block, InputQueue, TileMmio};
+use mailbox::Mailboxes;
+use mmio::{BRISC, Block, InputQueue, TileMmio};
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -121,6 +124,7 @@ pub struct Event {
 pub struct Tile {
     pub l1: SparseMemory,
     pub backend: Backend,
+    pub mailboxes: Mailboxes,
     cores: [Option<Core>; 4],
     threads: Vec<Thread>,
     cycle: u64,
@@ -147,6 +151,7 @@ impl Tile {
         Tile {
             l1,
             backend: Backend::new(table),
+            mailboxes: Mailboxes::default(),
             cores: [None, None, None, None],
             threads,
             cycle: 0,
@@ -169,9 +174,6 @@ impl Tile {
             core,
             what: what.to_owned(),
         };
-        if index == 3 {
-            return Err(bad("is for BRISC, which this model does not run yet"));
-        }
         let u16_at = |o: usize| elf.get(o..o + 2).map(|b| u16::from_le_bytes([b[0], b[1]]));
         let u32_at = |o: usize| {
             elf.get(o..o + 4)
@@ -228,7 +230,7 @@ impl Tile {
         Ok(())
     }
 
-    /// Starts core `index` (not BRISC) with raw RV32 code placed at its reset PC.
+    /// Starts core `index` with raw RV32 code placed at its reset PC.
     pub fn load_code(&mut self, index: usize, words: &[u32]) {
         let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
         let pc = RESET_PC[index];
@@ -278,9 +280,16 @@ impl Tile {
             && !th.frontend.replay_expander().is_playing_back()
     }
 
+    /// The thread core `i` pushes to (BRISC: T0).
+    fn thread_of(i: usize) -> usize {
+        if i == BRISC { 0 } else { i }
+    }
+
     /// Whether core `i`'s hold has been released.
     fn unblocked(&self, i: usize, b: Block) -> bool {
+        let i = Self::thread_of(i);
         match b {
+            Block::Mailbox(w) => self.mailboxes.ready(w),
             Block::FifoFull => self.threads[i].queue.borrow().len() < crate::frontend::Thread::ALL[i].mop_fifo_depth(),
             Block::CoprocessorDone => self.thread_idle(i),
             Block::MopDone => {
@@ -291,7 +300,7 @@ impl Tile {
     }
 
     fn run_cores(&mut self) -> Result<(), TileError> {
-        for i in 0..3 {
+        for i in 0..4 {
             let Some(core) = self.cores[i].as_ref() else {
                 continue;
             };
@@ -304,16 +313,20 @@ impl Tile {
             let Tile {
                 l1,
                 backend,
+                mailboxes,
                 cores,
                 threads,
                 ..
             } = self;
             let core = cores[i].as_mut().expect("present");
+            let t = Self::thread_of(i);
             let mut dev = TileMmio {
-                thread: i,
+                core: i,
+                thread: t,
+                mailboxes,
                 local: &mut core.local,
-                queue: &threads[i].queue,
-                fifo_depth: crate::frontend::Thread::ALL[i].mop_fifo_depth(),
+                queue: &threads[t].queue,
+                fifo_depth: crate::frontend::Thread::ALL[t].mop_fifo_depth(),
                 backend,
                 block: None,
                 pushes: 0,
@@ -327,6 +340,8 @@ impl Tile {
                 // A TRISC has no extension that could stall it; a stalled instruction would
                 // simply run again in the next round.
                 Stop::Limit | Stop::Mmio | Stop::Stall { .. } => {}
+                // A mailbox access that must wait did not retire: it runs again once ready.
+                Stop::Exception { .. } if matches!(core.block, Some(Block::Mailbox(_))) => {}
                 Stop::Exception { exc, pc, word } | Stop::Unhandled { exc, pc, word, .. } => {
                     let what = match unmapped {
                         Some(u) => format!(
@@ -426,20 +441,24 @@ impl Tile {
             }
             let any_stalled = (0..3)
                 .any(|t| self.threads[t].stall.is_some() && self.threads[t].pending.is_some());
-            if progress || !any_stalled {
+            // Some core not done, and every such core held by something that cannot end (a
+            // wait on the backend or on a mailbox nobody can serve).
+            let all_done = started.iter().all(|&i| self.done_word(i) != 0);
+            let cores_held = !all_done
+                && started.iter().all(|&i| {
+                    self.done_word(i) != 0
+                        || self.cores[i]
+                            .as_ref()
+                            .and_then(|c| c.block)
+                            .is_some_and(|b| !self.unblocked(i, b))
+                });
+            if progress || (!any_stalled && !cores_held) {
                 idle_cycles = 0;
                 continue;
             }
             idle_cycles += QUANTUM;
-            let cores_held = started.iter().all(|&i| {
-                self.done_word(i) != 0
-                    || self.cores[i]
-                        .as_ref()
-                        .and_then(|c| c.block)
-                        .is_some_and(|b| !self.unblocked(i, b))
-            });
             if cores_held || idle_cycles >= DEADLOCK_CYCLES {
-                let detail: Vec<String> = (0..3)
+                let mut detail: Vec<String> = (0..3)
                     .filter_map(|t| {
                         let th = &self.threads[t];
                         th.stall
@@ -447,6 +466,10 @@ impl Tile {
                             .map(|s| format!("T{t} waits: {s}"))
                     })
                     .collect();
+                detail.extend(self.cores.iter().filter_map(|c| match c.as_ref()?.block? {
+                    Block::Mailbox(w) => Some(w.describe(&CORE_NAMES)),
+                    _ => None,
+                }));
                 return Err(TileError::Deadlock {
                     cycle: self.cycle,
                     detail: detail.join("; "),

@@ -203,9 +203,45 @@ pub fn acccvt(cx: &mut TileCtx, dtype: u8) -> Result<TileWork, TileError> {
             "ACCCVT: B.DIM m x n = {lb0}x{lb1} (LB0, LB1) is not the accumulator's {m}x{n}"
         ));
     }
+    materialize(cx, "ACCCVT", (dt, dtype), (hand, size), at, (scale, zp))
+}
+
+/// TMOV `A2V` (B.ARG mode 1, [`crate::state::tile::TMOV_A2V`]): the accumulator moved into a
+/// new tile of the block's DataType. v0.4 names the mode and nothing more (manual 04 §"v0.4
+/// TMOV contracts"; the PTO layer calls it "Acc to Vec"). Reading chosen: the plain
+/// conversion of ACCCVT with scale 1 and zero point 0 (the TCVT rules), `m x n` row-major
+/// as the accumulator holds it; no B.DIM or B.IOR is needed, and a source tile in the header
+/// is a fault (the source is the implicit accumulator, as for ACCCVT).
+pub fn a2v(cx: &mut TileCtx, dtype: u8) -> Result<TileWork, TileError> {
+    let dt = dtype_of("TMOV A2V", dtype)?;
+    if let Some(id) = crate::state::tile::first_source(cx.header) {
+        return fail(format!(
+            "TMOV A2V: reads the accumulator, but the header binds source tile {}",
+            tile_name(id)
+        ));
+    }
+    let Some(at) = cx.tiles.acc.ty else {
+        return fail("TMOV A2V: the accumulator holds no TMATMUL result".into());
+    };
+    let (hand, size) = dest(cx, "TMOV A2V")?;
+    materialize(cx, "TMOV A2V", (dt, dtype), (hand, size), at, (1.0, 0))
+}
+
+/// Push the accumulator, each element through [`quantize`], as a new `hand#1` of `size`
+/// bytes (row-major `m x n`, the rest zero).
+fn materialize(
+    cx: &mut TileCtx,
+    what: &str,
+    (dt, dtype): (Dt, u8),
+    (hand, size): (u8, usize),
+    at: AccType,
+    (scale, zp): (f32, i64),
+) -> Result<TileWork, TileError> {
+    let acc = &cx.tiles.acc;
+    let (m, n) = (acc.rows, acc.cols);
     if m * n * dt.bytes() > size {
         return fail(format!(
-            "ACCCVT: {m}x{n} elements of {dt} do not fit the {size}-byte destination"
+            "{what}: {m}x{n} elements of {dt} do not fit the {size}-byte destination"
         ));
     }
     let from = acc_dt(at);

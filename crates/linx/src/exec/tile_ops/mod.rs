@@ -44,11 +44,15 @@ pub fn run(cx: &mut TileCtx) -> Result<TileWork, TileError> {
             "{other} is not a tile arithmetic block"
         ))),
     };
-    let block = cx.block;
-    r.map_err(|e| match e {
+    r.map_err(|e| name_block(cx.block, e))
+}
+
+/// Prefix a block fault's message with the block (`BSTART.<op>: `).
+pub fn name_block(block: BlockType, e: TileError) -> TileError {
+    match e {
         TileError::Param(msg) => TileError::Param(format!("BSTART.{block}: {msg}")),
         e => e,
-    })
+    }
 }
 
 /// A block fault with this message.

@@ -1,16 +1,21 @@
 //! The translation tier: blocks the interpreter has entered often are translated to host code
-//! with Cranelift (`translate.rs`) and run from then on, block to block, by [`Jit::run`].
+//! with Cranelift, each with the decoded blocks its branches reach (`region.rs`, one function
+//! per region: `translate.rs`, `memory.rs`, `float.rs`), and run from then on, region to
+//! region, by [`Jit::run`].
 //!
 //! The interpreter stays the reference: translated code does exactly what `exec` does for the
 //! ops it translates, and hands everything else back (system, atomic and extension
 //! instructions, every exception, every MMIO access) by stopping before that instruction, which
-//! the interpreter then runs. Translations are keyed by block start and dropped with the block
+//! the interpreter then runs. Translations are keyed by their entry block's start and dropped with the block
 //! cache (`BlockCache::generation`): the cache flushes when code memory is written, on
 //! `fence.i`, and when FP is switched on or off, so the translations always match the decoded
 //! ops they were made from.
 
 mod call;
+mod float;
 mod helpers;
+mod memory;
+mod region;
 mod translate;
 
 use super::cache::{BlockCache, MAX_BLOCK};
@@ -61,10 +66,9 @@ pub(crate) struct Jit {
     isa: OwnedTargetIsa,
     module: Option<JITModule>,
     fctx: FunctionBuilderContext,
-    /// The ops FP helpers are called with, alive as long as `module`; boxed so that their
-    /// addresses, baked into the code, stay put when the vector grows.
-    #[allow(clippy::vec_box)]
-    ops: Vec<Box<Op>>,
+    /// The ops of translated blocks, alive as long as `module`: FP helpers are called with
+    /// their addresses, baked into the code (boxed, so they stay put when the vector grows).
+    ops: Vec<Box<[Op]>>,
     blocks: FxHashMap<u32, Entry>,
     /// (pc, code, instructions) of translated blocks; pc 1 marks an empty entry.
     fast: Box<[(u32, Code, u32)]>,
@@ -95,6 +99,9 @@ impl Jit {
         let mut flags = settings::builder();
         flags.set("opt_level", "speed").map_err(|e| err(&e))?;
         flags.set("is_pic", "false").map_err(|e| err(&e))?;
+        // The IR verifier costs about as much as the rest of a translation; the IR comes from
+        // one translator, which the differential tests check by its results.
+        flags.set("enable_verifier", "false").map_err(|e| err(&e))?;
         let isa = cranelift_native::builder()
             .map_err(|e| err(&e))?
             .finish(settings::Flags::new(flags))
@@ -199,12 +206,7 @@ impl Jit {
                 None
             }
             Entry::Cold(_) => {
-                let ops = block_ops(&cache.ops[b..]);
-                let made = if translate::worth(ops) {
-                    self.translate(ops, layout)
-                } else {
-                    None
-                };
+                let made = self.translate(&region::region(cache, b), layout);
                 let e = match made {
                     Some((code, len)) => Entry::Hot(code, len),
                     None => Entry::Never,
@@ -217,9 +219,16 @@ impl Jit {
         }
     }
 
-    /// Translate and finalize one block; `None` if Cranelift fails (the block is then left to
-    /// the interpreter).
-    fn translate(&mut self, ops: &[Op], layout: FastPath) -> Option<(Code, u32)> {
+    /// Translate and finalize the region `blocks` (entry first): its code and the entry
+    /// block's length; `None` if the entry is for the interpreter or Cranelift fails (the block
+    /// is then left to the interpreter).
+    fn translate(&mut self, blocks: &[&[Op]], layout: FastPath) -> Option<(Code, u32)> {
+        if !blocks[0]
+            .first()
+            .is_some_and(|op| translate::translated(op.kind))
+        {
+            return None;
+        }
         let module = match &mut self.module {
             Some(m) => m,
             None => self.module.insert(JITModule::new(JITBuilder::with_isa(
@@ -231,34 +240,21 @@ impl Jit {
         let ptr = module.target_config().pointer_type();
         let mut cx = module.make_context();
         cx.func.signature = translate::signature(ptr, call_conv);
-        let first_op = self.ops.len();
-        self.ops.extend(ops.iter().map(|op| Box::new(*op)));
-        let callees = translate::Callees {
-            call_conv,
-            op_addr: self.ops[first_op..]
-                .iter()
-                .map(|op| std::ptr::from_ref::<Op>(op) as u64)
-                .collect(),
-        };
+        let first = self.ops.len();
+        self.ops
+            .extend(blocks.iter().map(|ops| Box::<[Op]>::from(*ops)));
+        let kept = &self.ops[first..];
+        let parts: Vec<translate::Part<'_>> =
+            kept.iter().map(|ops| translate::Part { ops }).collect();
+        let op_addr = |i: usize, k: usize| std::ptr::from_ref::<Op>(&kept[i][k]) as u64;
         let mut fb = FunctionBuilder::new(&mut cx.func, &mut self.fctx);
-        let n = translate::block(&mut fb, ops, &callees, self.window, layout);
+        translate::region(&mut fb, &parts, &op_addr, call_conv, self.window, layout);
         fb.finalize();
         let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
         module.define_function(id, &mut cx).ok()?;
         module.clear_context(&mut cx);
         module.finalize_definitions().ok()?;
         let code = Code(module.get_finalized_function(id));
-        // A pass runs at most up to the last translated op (or its exit).
-        let len = ops[..n].iter().map(|op| op.nth).max().unwrap_or(0);
-        Some((code, len.min(MAX_BLOCK as u32)))
+        Some((code, region::length(blocks[0]).min(MAX_BLOCK as u32)))
     }
-}
-
-/// The ops of the block starting at `ops[0]`: up to and including the op that ends it.
-fn block_ops(ops: &[Op]) -> &[Op] {
-    let end = ops
-        .iter()
-        .position(|op| op.kind.ends_block())
-        .map_or(ops.len(), |i| i + 1);
-    &ops[..end]
 }

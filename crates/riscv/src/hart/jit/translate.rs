@@ -1,40 +1,44 @@
-//! Translating one pre-decoded block (the unfused ops of `cache.rs`) to Cranelift IR.
+//! Translating one region (`region.rs`: pre-decoded blocks, unfused ops of `cache.rs`) to one
+//! Cranelift function.
 //!
-//! The translated function has the same effect as the interpreter's `exec` on the block: it
-//! reads and writes the registers in `State` (Cranelift's alias analysis keeps values in host
-//! registers between accesses), counts `retired` at each exit by the exiting op's `nth`, and
-//! leaves through one of these exits:
-//! * [`EXIT_NEXT`]: continue at `state.pc` (a taken branch, a jump, a fall-through, or a
-//!   branch back to the block's own start when another pass might pass `ctx.limit`);
+//! The function has the same effect as the interpreter's `exec` on the blocks it runs. Guest
+//! registers live in Cranelift variables: the ones the region uses are loaded from `State` on
+//! entry and after every helper that may write the hart state; every write also goes through
+//! to `State`, so exits and helpers find it up to date. `retired` is a variable too, counted
+//! at block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
+//! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
+//!   one into the region whose whole next block might pass `ctx.limit`);
 //! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
 //! * [`EXIT_INTERPRET`]: the op at `state.pc` needs the interpreter (it traps, touches the MMIO
 //!   window, is a system, atomic or extension instruction): the ops before it retired and it has
 //!   done nothing, so the interpreter runs it exactly as it would have anyway.
 //!
-//! A conditional branch back to the block's start loops inside the function while a whole
-//! further pass fits below `ctx.limit` (tight loops then never leave host code).
+//! Control passes from block to block of the region (loops included) inside the function while
+//! the next block fits below `ctx.limit` in full, so `--max-insns` stops exactly where the
+//! interpreter would.
 
-use super::helpers::{self, Ctx, STORE_CODE, STORE_OK};
+use super::helpers::Ctx;
+use super::region::{Regs, length};
+use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AbiParam, Block, InstBuilder, MemFlags, Signature, Type, Value, types,
 };
-use cranelift_frontend::FunctionBuilder;
+use cranelift_frontend::{FunctionBuilder, Variable};
 use macrosim_core::FastPath;
-use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
 
 pub(crate) const EXIT_NEXT: u32 = 0;
 pub(crate) const EXIT_CODE: u32 = 1;
 pub(crate) const EXIT_INTERPRET: u32 = 2;
 
-const I32: Type = types::I32;
-const I64: Type = types::I64;
+pub(super) const I32: Type = types::I32;
+pub(super) const I64: Type = types::I64;
 
 /// Can the op be translated? The rest leave to the interpreter.
-fn translated(kind: Kind) -> bool {
+pub(crate) fn translated(kind: Kind) -> bool {
     use Kind as K;
     !matches!(
         kind,
@@ -62,15 +66,11 @@ fn translated(kind: Kind) -> bool {
             | K::Csrrsi
             | K::Csrrci
             | K::Ext
+            | K::Offload
     )
 }
 
-/// Is this block worth translating (does its first op translate)?
-pub(crate) fn worth(ops: &[Op]) -> bool {
-    ops.first().is_some_and(|op| translated(op.kind))
-}
-
-/// The signature of a translated block: (state, ctx) -> exit code.
+/// The signature of a translated region: (state, ctx) -> exit code.
 pub(crate) fn signature(ptr: Type, call_conv: cranelift_codegen::isa::CallConv) -> Signature {
     let mut sig = Signature::new(call_conv);
     sig.params.push(AbiParam::new(ptr));
@@ -79,75 +79,164 @@ pub(crate) fn signature(ptr: Type, call_conv: cranelift_codegen::isa::CallConv) 
     sig
 }
 
-/// Addresses the helpers are called at, and the call convention.
-pub(crate) struct Callees {
-    pub call_conv: cranelift_codegen::isa::CallConv,
-    /// Ops of FP instructions, kept alive by the caller, by position in the block.
-    pub op_addr: Vec<u64>,
+/// One block of a region: its translated ops (`region::block_ops`), kept alive by the caller
+/// as long as the code (FP helpers are called with their addresses).
+pub(crate) struct Part<'a> {
+    pub ops: &'a [Op],
 }
 
-struct Tx<'a, 'b> {
-    b: &'a mut FunctionBuilder<'b>,
-    state: Value,
-    ctx: Value,
-    flags: MemFlags,
-    call_conv: cranelift_codegen::isa::CallConv,
+pub(super) struct Tx<'a, 'b> {
+    pub b: &'a mut FunctionBuilder<'b>,
+    pub state: Value,
+    pub ctx: Value,
+    pub flags: MemFlags,
+    pub call_conv: cranelift_codegen::isa::CallConv,
     /// The MMIO window `(base - 7, len + 7)`, or `len` 0 (see `exec::Window`).
-    window: (u32, u32),
-    /// The memory's fast-path constants (its pointers are read from `ctx` when used).
-    layout: FastPath,
+    pub window: (u32, u32),
+    /// The memory's fast-path constants.
+    pub layout: FastPath,
+    regs: Regs,
+    xs: [Variable; 32],
+    fs: [Variable; 32],
+    /// Instructions retired at the start of the current block.
+    ret: Variable,
+    /// `ctx.limit`.
+    limit: Variable,
+    /// The fast path's page table and arena (`ctx.fast`; a slow store may move them).
+    pub table: Variable,
+    pub arena: Variable,
+    /// Nonzero while FP arithmetic in RNE needs no flag update (`State::accrued_rne`).
+    pub accrued: Variable,
+    /// Block starts of the region: pc, entry block, length.
+    heads: Vec<(u32, Block, u32)>,
 }
 
 impl Tx<'_, '_> {
-    fn x(&mut self, r: u8) -> Value {
-        if r == 0 {
+    pub fn x(&mut self, r: u8) -> Value {
+        if r == 0 || r == X_SINK {
             return self.b.ins().iconst(I32, 0);
         }
-        let off = offset_of!(State, x) + 4 * usize::from(r);
-        self.b.ins().load(I32, self.flags, self.state, off as i32)
+        debug_assert!(self.regs.x_used & 1 << r != 0);
+        self.b.use_var(self.xs[usize::from(r)])
     }
 
-    fn set_x(&mut self, r: u8, v: Value) {
+    /// Write x[r]: the variable, and through to `State` (stores are cheap; exits then need
+    /// no spill code, which keeps translations small and quick to make).
+    pub fn set_x(&mut self, r: u8, v: Value) {
         if r != X_SINK {
+            debug_assert!(self.regs.x_used & 1 << r != 0);
+            self.b.def_var(self.xs[usize::from(r)], v);
             let off = offset_of!(State, x) + 4 * usize::from(r);
             self.b.ins().store(self.flags, v, self.state, off as i32);
         }
     }
 
-    fn f(&mut self, r: u8) -> Value {
-        let off = offset_of!(State, f) + 8 * usize::from(r);
-        self.b.ins().load(I64, self.flags, self.state, off as i32)
+    pub fn f(&mut self, r: u8) -> Value {
+        debug_assert!(self.regs.f_used & 1 << r != 0);
+        self.b.use_var(self.fs[usize::from(r)])
     }
 
     /// Write f[rd] and mark mstatus.FS Dirty (as untraced `State::set_f`).
-    fn set_f(&mut self, r: u8, v: Value) {
-        let off = offset_of!(State, f) + 8 * usize::from(r);
-        self.b.ins().store(self.flags, v, self.state, off as i32);
+    pub fn set_f(&mut self, r: u8, v: Value) {
+        self.set_f_clean(r, v);
         let dirty = self.b.ins().iconst(types::I8, 3);
         self.b
             .ins()
             .store(self.flags, dirty, self.state, offset_of!(State, fs) as i32);
     }
 
-    fn iconst(&mut self, v: u32) -> Value {
+    /// Write f[rd] (through to `State`, as `set_x`) when mstatus.FS is known to be Dirty.
+    pub fn set_f_clean(&mut self, r: u8, v: Value) {
+        debug_assert!(self.regs.f_used & 1 << r != 0);
+        self.b.def_var(self.fs[usize::from(r)], v);
+        let off = offset_of!(State, f) + 8 * usize::from(r);
+        self.b.ins().store(self.flags, v, self.state, off as i32);
+    }
+
+    pub fn iconst(&mut self, v: u32) -> Value {
         self.b.ins().iconst(I32, i64::from(v as i32))
     }
 
+    fn load_state(&mut self, ty: Type, off: usize) -> Value {
+        self.b.ins().load(ty, self.flags, self.state, off as i32)
+    }
+
+    /// Load every register the region keeps, and the accrued-FP condition, from `State`.
+    fn reload(&mut self) {
+        for r in 1..32 {
+            self.reload_x(r);
+        }
+        for r in 0..32 {
+            self.reload_f(r);
+        }
+        self.reload_accrued();
+    }
+
+    /// Load x[r] from `State` if the region keeps it.
+    pub fn reload_x(&mut self, r: u8) {
+        if r != X_SINK && self.regs.x_used & 1 << r != 0 {
+            let v = self.load_state(I32, offset_of!(State, x) + 4 * usize::from(r));
+            self.b.def_var(self.xs[usize::from(r)], v);
+        }
+    }
+
+    /// Load f[r] from `State` if the region keeps it.
+    pub fn reload_f(&mut self, r: u8) {
+        if self.regs.f_used & 1 << r != 0 {
+            let v = self.load_state(I64, offset_of!(State, f) + 8 * usize::from(r));
+            self.b.def_var(self.fs[usize::from(r)], v);
+        }
+    }
+
+    /// Compute `accrued` from `State`: frm == 0 && fflags.NX && fs == 3.
+    pub fn reload_accrued(&mut self) {
+        let frm = self.load_state(types::I8, offset_of!(State, frm));
+        let fflags = self.load_state(types::I8, offset_of!(State, fflags));
+        let fs = self.load_state(types::I8, offset_of!(State, fs));
+        let nx = self.b.ins().band_imm(fflags, i64::from(Flags::NX));
+        let a = self.b.ins().icmp_imm(IntCC::Equal, frm, 0);
+        let c = self.b.ins().icmp_imm(IntCC::NotEqual, nx, 0);
+        let d = self.b.ins().icmp_imm(IntCC::Equal, fs, 3);
+        let ac = self.b.ins().band(a, c);
+        let acc = self.b.ins().band(ac, d);
+        self.b.def_var(self.accrued, acc);
+    }
+
+    /// Reload the fast path's table and arena from `ctx.fast`.
+    pub fn reload_fast(&mut self) {
+        let fast = offset_of!(Ctx<'_>, fast);
+        let table = self.b.ins().load(
+            I64,
+            self.flags,
+            self.ctx,
+            (fast + offset_of!(FastPath, table)) as i32,
+        );
+        let arena = self.b.ins().load(
+            I64,
+            self.flags,
+            self.ctx,
+            (fast + offset_of!(FastPath, arena)) as i32,
+        );
+        self.b.def_var(self.table, table);
+        self.b.def_var(self.arena, arena);
+    }
+
     /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
-    fn leave(&mut self, pc: Value, n: u32, code: u32) {
+    pub fn leave(&mut self, pc: Value, n: u32, code: u32) {
         self.b
             .ins()
             .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
-        let at = offset_of!(State, retired) as i32;
-        let r = self.b.ins().load(I64, self.flags, self.state, at);
+        let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(n));
-        self.b.ins().store(self.flags, r, self.state, at);
+        self.b
+            .ins()
+            .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
         let c = self.b.ins().iconst(I32, i64::from(code));
         self.b.ins().return_(&[c]);
     }
 
     /// Leave for the interpreter at `op` (it has not run) when `cond` is nonzero.
-    fn interpret_if(&mut self, cond: Value, op: &Op) {
+    pub fn interpret_if(&mut self, cond: Value, op: &Op) {
         let out = self.b.create_block();
         let on = self.b.create_block();
         self.b.set_cold_block(out);
@@ -158,7 +247,7 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(on);
     }
 
-    fn call(&mut self, addr: usize, params: &[Type], ret: Type, args: &[Value]) -> Value {
+    pub fn call(&mut self, addr: usize, params: &[Type], ret: Type, args: &[Value]) -> Value {
         let mut sig = Signature::new(self.call_conv);
         sig.params.extend(params.iter().map(|&t| AbiParam::new(t)));
         sig.returns.push(AbiParam::new(ret));
@@ -168,194 +257,28 @@ impl Tx<'_, '_> {
         self.b.inst_results(call)[0]
     }
 
-    /// The effective address of a load or store; leaves for the interpreter if the access may
-    /// touch the MMIO window.
-    fn address(&mut self, op: &Op) -> Value {
-        let base = self.x(op.rs1);
-        let addr = self.b.ins().iadd_imm(base, i64::from(op.imm as i32));
-        if self.window.1 != 0 {
-            let rel = self
-                .b
-                .ins()
-                .iadd_imm(addr, -i64::from(self.window.0 as i32));
-            let hit = self
-                .b
-                .ins()
-                .icmp_imm(IntCC::UnsignedLessThan, rel, i64::from(self.window.1));
-            self.interpret_if(hit, op);
-        }
-        addr
-    }
-
-    /// The page-table entry of `addr` and whether an access of `size` bytes at `addr` stays
-    /// inside its page (see `FastPath`).
-    fn entry(&mut self, addr: Value, size: u32) -> (Value, Value, Value) {
-        let fast = offset_of!(Ctx<'_>, fast);
-        let table = self.b.ins().load(
-            I64,
-            self.flags,
-            self.ctx,
-            (fast + offset_of!(FastPath, table)) as i32,
-        );
-        let page = self.b.ins().ushr_imm(addr, i64::from(PAGE_BITS));
-        let page = self.b.ins().uextend(I64, page);
-        let at = self.b.ins().ishl_imm(page, 2);
-        let at = self.b.ins().iadd(table, at);
-        let e = self.b.ins().load(I32, self.flags, at, 0);
-        let off = self.b.ins().band_imm(addr, (PAGE_SIZE - 1) as i64);
-        let inside = self.b.ins().icmp_imm(
-            IntCC::UnsignedLessThanOrEqual,
-            off,
-            (PAGE_SIZE - u64::from(size)) as i64,
-        );
-        (e, off, inside)
-    }
-
-    /// The host address of guest `off` in the frame of entry `e`.
-    fn host(&mut self, e: Value, off: Value) -> Value {
-        let fast = offset_of!(Ctx<'_>, fast);
-        let arena = self.b.ins().load(
-            I64,
-            self.flags,
-            self.ctx,
-            (fast + offset_of!(FastPath, arena)) as i32,
-        );
-        let frame = self.b.ins().ushr_imm(e, i64::from(self.layout.frame_shift));
-        let frame = self.b.ins().uextend(I64, frame);
-        let base = self.b.ins().ishl_imm(frame, i64::from(PAGE_BITS));
-        let off = self.b.ins().uextend(I64, off);
-        let at = self.b.ins().iadd(arena, base);
-        self.b.ins().iadd(at, off)
-    }
-
-    /// Load `size` bytes for `op`, zero-extended to 64 bits: inline when the page allows it,
-    /// else through the helper (which may fault: then leave for the interpreter).
-    fn load(&mut self, op: &Op, size: u32) -> Value {
-        let addr = self.address(op);
-        let (e, off, inside) = self.entry(addr, size);
-        let readable = self.b.ins().band_imm(e, i64::from(self.layout.read_ok));
-        let fast_ok = self.b.ins().icmp_imm(IntCC::NotEqual, readable, 0);
-        let go = self.b.ins().band(fast_ok, inside);
-        let fast = self.b.create_block();
-        let slow = self.b.create_block();
-        let done = self.b.create_block();
-        self.b.append_block_param(done, I64);
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(go, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        let at = self.host(e, off);
-        let flags = MemFlags::new().with_notrap();
-        let v = match size {
-            1 => self.b.ins().uload8(I64, flags, at, 0),
-            2 => self.b.ins().uload16(I64, flags, at, 0),
-            4 => self.b.ins().uload32(flags, at, 0),
-            _ => self.b.ins().load(I64, flags, at, 0),
-        };
-        self.b.ins().jump(done, &[v.into()]);
-        self.b.switch_to_block(slow);
-        let size_v = self.iconst(size);
-        let f = helpers::load as extern "C" fn(&mut Ctx<'_>, u32, u32) -> u64;
-        let v = self.call(f as usize, &[I64, I32, I32], I64, &[self.ctx, addr, size_v]);
-        let fault = self
-            .b
-            .ins()
-            .load(I32, self.flags, self.ctx, offset_of!(Ctx<'_>, fault) as i32);
-        self.interpret_if(fault, op);
-        self.b.ins().jump(done, &[v.into()]);
-        self.b.switch_to_block(done);
-        self.b.block_params(done)[0]
-    }
-
-    /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it,
-    /// else through the helper.
-    fn store(&mut self, op: &Op, size: u32, value: Value) {
-        let addr = self.address(op);
-        let (e, off, inside) = self.entry(addr, size);
-        let bits = self.b.ins().band_imm(e, i64::from(self.layout.write_mask));
-        let writable = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::Equal, bits, i64::from(self.layout.write_ok));
-        let framed = self.b.ins().icmp_imm(
-            IntCC::UnsignedGreaterThanOrEqual,
-            e,
-            1i64 << self.layout.frame_shift,
-        );
-        let go = self.b.ins().band(writable, framed);
-        let go = self.b.ins().band(go, inside);
-        let fast = self.b.create_block();
-        let slow = self.b.create_block();
-        let ok = self.b.create_block();
-        self.b.set_cold_block(slow);
-        self.b.ins().brif(go, fast, &[], slow, &[]);
-        self.b.switch_to_block(fast);
-        let at = self.host(e, off);
-        let flags = MemFlags::new().with_notrap();
-        match size {
-            1 => self.b.ins().istore8(flags, value, at, 0),
-            2 => self.b.ins().istore16(flags, value, at, 0),
-            4 => self.b.ins().istore32(flags, value, at, 0),
-            _ => self.b.ins().store(flags, value, at, 0),
-        };
-        self.b.ins().jump(ok, &[]);
-        self.b.switch_to_block(slow);
-        let size_v = self.iconst(size);
-        let f = helpers::store as extern "C" fn(&mut Ctx<'_>, u32, u32, u64) -> u32;
-        let st = self.call(
-            f as usize,
-            &[I64, I32, I32, I64],
-            I32,
-            &[self.ctx, addr, size_v, value],
-        );
-        let bad = self.b.create_block();
-        let is_ok = self.b.ins().icmp_imm(IntCC::Equal, st, i64::from(STORE_OK));
-        self.b.ins().brif(is_ok, ok, &[], bad, &[]);
-        self.b.switch_to_block(bad);
-        let code = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::Equal, st, i64::from(STORE_CODE));
-        let changed = self.b.create_block();
-        let fault = self.b.create_block();
-        self.b.ins().brif(code, changed, &[], fault, &[]);
-        self.b.switch_to_block(changed);
-        let pc = self.iconst(op.pc.wrapping_add(4));
-        self.leave(pc, op.nth, EXIT_CODE);
-        self.b.switch_to_block(fault);
-        let pc = self.iconst(op.pc);
-        self.leave(pc, op.nth - 1, EXIT_INTERPRET);
-        self.b.switch_to_block(ok);
-    }
-
-    /// Leave (or loop) to `target` after `op` retired.
-    fn jump(&mut self, op: &Op, target: u32, start: u32, header: Block, len: u32) {
-        if target != start {
+    /// Go on at `target` after `op` retired: inside the region while its block fits below the
+    /// limit, else out to the dispatcher.
+    fn jump(&mut self, op: &Op, target: u32) {
+        let Some(&(_, head, len)) = self.heads.iter().find(|h| h.0 == target) else {
             let pc = self.iconst(target);
             self.leave(pc, op.nth, EXIT_NEXT);
             return;
-        }
-        let at = offset_of!(State, retired) as i32;
-        let r = self.b.ins().load(I64, self.flags, self.state, at);
+        };
+        let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(op.nth));
-        self.b.ins().store(self.flags, r, self.state, at);
-        let limit = self
-            .b
-            .ins()
-            .load(I64, self.flags, self.ctx, offset_of!(Ctx<'_>, limit) as i32);
-        let next_end = self.b.ins().iadd_imm(r, i64::from(len));
+        self.b.def_var(self.ret, r);
+        let limit = self.b.use_var(self.limit);
+        let end = self.b.ins().iadd_imm(r, i64::from(len));
         let fits = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, next_end, limit);
+            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
         let out = self.b.create_block();
-        self.b.ins().brif(fits, header, &[], out, &[]);
+        self.b.ins().brif(fits, head, &[], out, &[]);
         self.b.switch_to_block(out);
-        let pc = self.iconst(start);
+        let pc = self.iconst(target);
         self.leave(pc, 0, EXIT_NEXT);
-    }
-
-    fn bool32(&mut self, c: Value) -> Value {
-        self.b.ins().uextend(I32, c)
     }
 
     fn branch_cond(&mut self, cond: u8, a: Value, b: Value) -> Value {
@@ -396,53 +319,87 @@ impl Tx<'_, '_> {
     }
 }
 
-/// Build the function for the block `ops` (its ops up to and including the exit) into `b`,
-/// whose signature is [`signature`]. Returns the number of ops translated (at least one, the
-/// caller checked [`worth`]).
-pub(crate) fn block(
+/// Build the function for `parts` (a region; the entry first) into `b`, whose signature is
+/// [`signature`]. `op_addr(i, k)` is the address of op `k` of part `i`.
+pub(crate) fn region(
     b: &mut FunctionBuilder<'_>,
-    ops: &[Op],
-    callees: &Callees,
+    parts: &[Part<'_>],
+    op_addr: &dyn Fn(usize, usize) -> u64,
+    call_conv: cranelift_codegen::isa::CallConv,
     window: (u32, u32),
     layout: FastPath,
-) -> usize {
+) {
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let state = b.block_params(entry)[0];
     let ctx = b.block_params(entry)[1];
-    let header = b.create_block();
-    b.ins().jump(header, &[]);
-    b.switch_to_block(header);
+    let mut regs = Regs::default();
+    for op in parts.iter().flat_map(|p| p.ops) {
+        regs.add(op);
+    }
+    let xs = std::array::from_fn(|_| b.declare_var(I32));
+    let fs = std::array::from_fn(|_| b.declare_var(I64));
+    let ret = b.declare_var(I64);
+    let limit = b.declare_var(I64);
+    let table = b.declare_var(I64);
+    let arena = b.declare_var(I64);
+    let accrued = b.declare_var(types::I8);
+    let heads = parts
+        .iter()
+        .map(|p| (p.ops[0].pc, b.create_block(), length(p.ops)))
+        .collect();
     let mut t = Tx {
         b,
         state,
         ctx,
         flags: MemFlags::trusted(),
-        call_conv: callees.call_conv,
+        call_conv,
         window,
         layout,
+        regs,
+        xs,
+        fs,
+        ret,
+        limit,
+        table,
+        arena,
+        accrued,
+        heads,
     };
-    let start = ops[0].pc;
-    let len = ops.iter().map(|op| op.nth).max().unwrap_or(0);
-    let mut done = 0;
-    for (i, op) in ops.iter().enumerate() {
-        if !translated(op.kind) {
-            let pc = t.iconst(op.pc);
-            t.leave(pc, op.nth - 1, EXIT_INTERPRET);
-            break;
+    t.reload();
+    t.reload_fast();
+    let r = t.load_state(I64, offset_of!(State, retired));
+    t.b.def_var(ret, r);
+    let l =
+        t.b.ins()
+            .load(I64, t.flags, ctx, offset_of!(Ctx<'_>, limit) as i32);
+    t.b.def_var(limit, l);
+    let first = t.heads[0].1;
+    t.b.ins().jump(first, &[]);
+    for (i, part) in parts.iter().enumerate() {
+        let head = t.heads[i].1;
+        t.b.switch_to_block(head);
+        let mut ended = false;
+        for (k, op) in part.ops.iter().enumerate() {
+            if !super::translate::translated(op.kind) {
+                let pc = t.iconst(op.pc);
+                t.leave(pc, op.nth - 1, EXIT_INTERPRET);
+                ended = true;
+                break;
+            }
+            if one(&mut t, op, op_addr(i, k)) {
+                ended = true;
+                break;
+            }
         }
-        done += 1;
-        if one(&mut t, op, callees.op_addr[i], start, header, len) {
-            break;
-        }
+        debug_assert!(ended, "a block's ops end with an exit");
     }
     t.b.seal_all_blocks();
-    done
 }
 
 /// Translate `op`; true if it ended the block.
-fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len: u32) -> bool {
+fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64) -> bool {
     use Kind as K;
     macro_rules! rr {
         ($m:ident) => {{
@@ -468,7 +425,7 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len
     macro_rules! cmp {
         ($cc:expr, $a:expr, $c:expr) => {{
             let c = t.b.ins().icmp($cc, $a, $c);
-            let v = t.bool32(c);
+            let v = t.b.ins().uextend(I32, c);
             t.set_x(op.rd, v);
         }};
     }
@@ -506,7 +463,7 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len
             };
             let a = t.x(op.rs1);
             let c = t.b.ins().icmp_imm(cc, a, i64::from(op.imm as i32));
-            let v = t.bool32(c);
+            let v = t.b.ins().uextend(I32, c);
             t.set_x(op.rd, v);
         }
         K::Slli => shift_i!(ishl_imm),
@@ -582,7 +539,7 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len
         K::Jal => {
             let v = t.iconst(op.pc.wrapping_add(4));
             t.set_x(op.rd, v);
-            t.jump(op, op.imm, start, header, len);
+            t.jump(op, op.imm);
             return true;
         }
         K::Jalr => {
@@ -611,7 +568,7 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len
             let no = t.b.create_block();
             t.b.ins().brif(taken, yes, &[], no, &[]);
             t.b.switch_to_block(yes);
-            t.jump(op, op.imm, start, header, len);
+            t.jump(op, op.imm);
             t.b.switch_to_block(no);
         }
         K::BranchMisaligned => {
@@ -620,18 +577,10 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64, start: u32, header: Block, len
             t.interpret_if(taken, op);
         }
         K::Fallthrough => {
-            let pc = t.iconst(op.pc);
-            t.leave(pc, op.nth, EXIT_NEXT);
+            t.jump(op, op.pc);
             return true;
         }
-        _ => {
-            // F and D computational instructions: the interpreter's bit-exact routine.
-            let f = helpers::fp as extern "C" fn(&mut State, &Op) -> u32;
-            let opv = t.b.ins().iconst(I64, op_addr as i64);
-            let ok = t.call(f as usize, &[I64, I64], I32, &[t.state, opv]);
-            let bad = t.b.ins().icmp_imm(IntCC::Equal, ok, 0);
-            t.interpret_if(bad, op);
-        }
+        _ => t.float(op, op_addr),
     }
     false
 }

@@ -60,10 +60,10 @@ pub fn src_is_zero(x: u32) -> bool {
 /// bit 1 SrcB's implicit 1 + top 6 or the next 4); `zero` when the exponent field is 0.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Operand {
-    sign: u32,
-    exp: i32,
-    slice: u32,
-    zero: bool,
+    pub(super) sign: u32,
+    pub(super) exp: i32,
+    pub(super) slice: u32,
+    pub(super) zero: bool,
 }
 
 impl Operand {

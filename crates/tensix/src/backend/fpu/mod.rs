@@ -3,6 +3,7 @@
 //! Arithmetic in [`arith`].
 
 pub mod arith;
+mod lanes;
 mod movers;
 mod pool;
 
@@ -163,22 +164,22 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - rows);
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
-    // SrcA columns (k = 0..16 for each output column j) and SrcB rows, decoded once.
-    let mut a_cols = [[arith::Operand::default(); 16]; 16];
-    for k in 0..16 {
-        let row = &b.srca.banks[ba][(srca_row + k) & 63];
-        for (col, &v) in a_cols.iter_mut().zip(row) {
-            col[k] = arith::Operand::srca(v & m.mask_a, m.phase);
-        }
-    }
+    let srca: [[u32; 16]; 16] =
+        std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
+    let a = lanes::SrcALanes::new(&srca, m.phase);
     let adj = arith::product_exp_adj(m.mode, m.phase);
     for i in 0..rows {
-        let brow = b.srcb.banks[bb][(srcb_row + i) & 63]
-            .map(|v| arith::Operand::srcb(v & m.mask_b, m.phase));
-        for (j, acol) in a_cols.iter().enumerate() {
-            let d = read_dst(b, &m, dst_row + i, j);
-            let r = arith::dot16_decoded(acol, &brow, d, m.mode, adj);
-            write_dst(b, &m, dst_row + i, j, r);
+        let brow = b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b);
+        let mut d: [u32; 16] = std::array::from_fn(|j| read_dst(b, &m, dst_row + i, j));
+        lanes::row(
+            &a,
+            &lanes::SrcBRow::new(&brow, m.phase),
+            &mut d,
+            m.mode,
+            adj,
+        );
+        for (j, v) in d.into_iter().enumerate() {
+            write_dst(b, &m, dst_row + i, j, v);
         }
     }
     flip(b, t, (w >> 22) & 3);

@@ -51,33 +51,44 @@ fn semi_sticky_shift(v: u64, s: i32) -> u64 {
     }
 }
 
-/// One lane of SFPMAD: `a · b + c`.
-///
-/// The datapath (ttsim's, fma.cpp `fma_model_wh`, re-expressed): significands with three
-/// extra low bits; the 48-bit product cut to its top bits plus a sticky bit; both terms
-/// aligned to the larger exponent with a semi-sticky shift; the sum normalised with the same
-/// sticky rule; one rounding to nearest, ties to even; results below the normal range give +0.
+/// One lane of Wormhole B0's SFPMAD: `a · b + c`.
 pub fn mad1(a: u32, b: u32, c: u32) -> u32 {
+    mad_model(a, b, c, false)
+}
+
+/// One lane of SFPMAD, Wormhole B0's or (`bh`) Blackhole's.
+///
+/// The datapath (ttsim's, fma.cpp `fma_model_wh` / `fma_model_bh`, re-expressed): significands
+/// with three extra low bits; the 48-bit product cut to its top bits plus a sticky bit; both
+/// terms aligned to the larger exponent with a semi-sticky shift; the sum normalised with the
+/// same sticky rule; one rounding to nearest, ties to even. Wormhole B0 (SFPMAD.md): results
+/// below the normal range and −0 give +0; a NaN has its lowest mantissa bit set. Blackhole
+/// (BlackholeA0 SFPMAD.md): an exact zero keeps IEEE's sign (−0 only from −0 + −0 or a negative
+/// zero product plus −0), a result rounded at denormal precision that stays below the normal
+/// range becomes a zero of its sign, and a NaN is always 0x7fc00000.
+pub fn mad_model(a: u32, b: u32, c: u32, bh: bool) -> u32 {
     let (a, b, c) = (flush(a), flush(b), flush(c));
     let special = |x: u32| x & 0x7f80_0000 == 0x7f80_0000;
     if special(a) || special(b) || special(c) {
         // "NaN or ±Infinity, following the usual IEEE754 rules".
         let d = f32::from_bits(a).mul_add(f32::from_bits(b), f32::from_bits(c));
-        return if d.is_nan() {
-            d.to_bits() | 1
-        } else {
-            d.to_bits()
+        return match (d.is_nan(), bh) {
+            (true, true) => 0x7fc0_0000,
+            (true, false) => d.to_bits() | 1,
+            _ => d.to_bits(),
         };
     }
     let ((ea, ma), (eb, mb), (ez, mz)) = (parts(a), parts(b), parts(c));
     let (p_sign, z_sign) = ((a ^ b) & 0x8000_0000, c & 0x8000_0000);
+    // The sign of an exact zero result: Blackhole's IEEE rule, Wormhole's +0.
+    let zero = if bh { p_sign & z_sign } else { 0 };
     // Both terms as m · 2^(e − 153): bit 26 of m is the units bit at exponent e.
     let p = (ma * mb) << 3;
     let mut p_m = (p >> 23) | u64::from(p & 0x7f_ffff != 0);
     let p_e = ea + eb - 127;
     let mut z_m = mz << 3;
     if p_m == 0 {
-        return if mz != 0 { c } else { 0 };
+        return if mz != 0 { c } else { zero };
     }
     // The page, not ttsim: a product below or above FP32's exponent range is not dropped or
     // made infinite; it is aligned and added like any other (see the module comment).
@@ -95,24 +106,36 @@ pub fn mad1(a: u32, b: u32, c: u32) -> u32 {
         p_m.abs_diff(z_m)
     };
     if r_m == 0 {
-        return 0;
+        return zero;
     }
-    let n = 37 - r_m.leading_zeros() as i32; // leading one to bit 26
+    let mut n = 37 - r_m.leading_zeros() as i32; // leading one to bit 26
     r_e += n;
     if r_e >= 255 {
         return r_sign | 0x7f80_0000;
     }
-    if r_e < 0 {
-        return 0;
+    if r_e < 0 || (bh && r_e == 0) {
+        if !bh {
+            return 0;
+        }
+        // Blackhole rounds at denormal precision (exponent field 0, one more bit shifted out)
+        // and flushes what stays denormal to a zero of its sign.
+        n += 1 - r_e;
+        r_e = 0;
     }
     r_m = if n <= 0 {
         r_m << -n
+    } else if n >= 64 {
+        u64::from(r_m != 0)
     } else {
-        (r_m >> n) | (r_m & 1)
+        (r_m >> n) | u64::from(r_m & ((1 << n) - 1) != 0 && bh) | (r_m & 1)
     };
     let mut r = ((r_e as u32) << 23) + ((r_m >> 3) as u32 & 0x7f_ffff);
     r += u32::from((r_m & 7) as u32 + (r & 1) > 4);
-    if r >> 23 == 0 { 0 } else { r_sign | r }
+    if r >> 23 == 0 {
+        if bh { r_sign } else { 0 }
+    } else {
+        r_sign | r
+    }
 }
 
 /// SFPMAD.md `SFPMAD_MOD1_INDIRECT_VD`: the result register, possibly from LReg[7].
@@ -128,7 +151,8 @@ fn dest(s: &Sfpu, i: &Insn, lane: usize) -> usize {
 /// SFPMAD.md / SFPADD.md / SFPMUL.md (the same function of VA, VB, VC) and SFPMULI.md /
 /// SFPADDI.md (BF16 immediate times LReg[VC] plus 0, or times 1.0 plus LReg[VC]).
 pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
-    if i.mode & 3 != 0 {
+    let bh = s.blackhole;
+    if i.mode & 3 != 0 && !bh {
         return Err(format!(
             "Mod1 {:#x}: bits 0–1 are not defined on Wormhole B0 (SFPMAD.md)",
             i.mode
@@ -140,20 +164,70 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
             continue;
         }
         let r = |k: usize| s.lregs[k][lane];
-        let d = match i.opcode {
-            0x74 => mad1(imm, r(i.vc_or_vd()), 0),
-            0x75 => mad1(imm, 1.0f32.to_bits(), r(i.vc_or_vd())),
+        // BlackholeA0 SFPMAD.md: Mod1 1 negates VA, Mod1 2 negates VC (SFPMULI/SFPADDI share
+        // SFPMAD's Mod1; the BH pages of those two define only INDIRECT_VD, so bits 0-1 are
+        // read as SFPMAD's there too).
+        let neg_a = if bh && i.mode & 1 != 0 {
+            0x8000_0000
+        } else {
+            0
+        };
+        let neg_c = if bh && i.mode & 2 != 0 {
+            0x8000_0000
+        } else {
+            0
+        };
+        let (a, b, c) = match i.opcode {
+            0x74 => (imm, r(i.vc_or_vd()), 0),
+            0x75 => (imm, 1.0f32.to_bits(), r(i.vc_or_vd())),
             _ => {
                 let va = if i.mode & 4 != 0 {
                     (r(7) & 15) as usize
                 } else {
                     i.va
                 };
-                mad1(r(va), r(i.vb_or_vd()), r(i.vc_or_vd()))
+                (r(va), r(i.vb_or_vd()), r(i.vc_or_vd()))
             }
         };
+        let d = mad_model(a ^ neg_a, b, c ^ neg_c, bh);
         let vd = dest(s, i, lane);
         s.write(vd, lane, d);
+    }
+    Ok(())
+}
+
+/// Blackhole's SFPMUL24 (BlackholeA0 SFPMUL24.md): the low (Mod1 0) or high (Mod1 1) 23 bits of
+/// a 23 × 23-bit product, with SFPMAD's indirect VA/VD. A non-zero `LReg[VC]` adds the page's
+/// `NonContractualBehavior` shift/add, which is not architecturally guaranteed: refused.
+pub fn mul24(s: &mut Sfpu, i: &Insn) -> ExecResult {
+    for lane in 0..LANES {
+        if !s.guard(i, lane) || !s.lane_enabled(lane) {
+            continue;
+        }
+        let r = |k: usize| s.lregs[k][lane];
+        if r(i.vc_or_vd()) != 0 {
+            return Err(format!(
+                "LReg[{}] is not zero in lane {lane}: SFPMUL24's result is then not \
+                 architecturally defined (SFPMUL24.md: use VC = 9)",
+                i.vc_or_vd()
+            ));
+        }
+        let va = if i.mode & 4 != 0 {
+            (r(7) & 15) as usize
+        } else {
+            i.va
+        };
+        let (a, b) = (
+            u64::from(r(va) & 0x7f_ffff),
+            u64::from(r(i.vb_or_vd()) & 0x7f_ffff),
+        );
+        let d = if i.mode & 1 != 0 {
+            (a * b) >> 23
+        } else {
+            u64::from(r(va).wrapping_mul(r(i.vb_or_vd())) & 0x7f_ffff)
+        };
+        let vd = dest(s, i, lane);
+        s.write(vd, lane, d as u32);
     }
     Ok(())
 }
@@ -372,5 +446,67 @@ mod tests {
         assert_eq!(s.lregs[1][0], f(3.5 + 2f32.powi(-15)));
         ok(&mut s, "SFPLUTFP32 1, 3");
         assert_eq!(s.lregs[1][0], mad1(f(2f32.powi(-15)), f(3.5), f(1.0)));
+    }
+
+    // BlackholeA0 SFPMAD.md: NEGATE_VA / NEGATE_VC, the canonical NaN, IEEE's signed zeros, and
+    // results below the normal range flushed to a zero of their sign (Wormhole: +0).
+    #[test]
+    fn blackhole_mad() {
+        let bh = |a: u32, b: u32, c: u32| mad_model(a, b, c, true);
+        assert_eq!(bh(f(f32::INFINITY), f(0.0), f(1.0)), 0x7fc0_0000);
+        assert_eq!(bh(f(-1.0), f(0.0), f(-0.0)), 0x8000_0000, "−0 + −0");
+        assert_eq!(mad1(f(-1.0), f(0.0), f(-0.0)), 0, "Wormhole: +0");
+        assert_eq!(bh(f(1.0), f(1.0), f(-1.0)), 0, "x − x is +0");
+        assert_eq!(bh(f(-1e-30), f(1e-10), 0), 0x8000_0000, "denormal → −0");
+        assert_eq!(mad1(f(-1e-30), f(1e-10), 0), 0);
+        // (1 − 2^-24) · 2^-126 is a tie at denormal precision: to even, 2^-126
+        assert_eq!(bh(0x3f7f_ffff, 0x0080_0000, 0), 0x0080_0000);
+        assert_eq!(bh(f(1.5), f(2.0), f(0.25)), f(3.25));
+
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        set(&mut s, 0, |l| f(l as f32));
+        set(&mut s, 1, |_| f(2.0));
+        set(&mut s, 2, |_| f(0.5));
+        ok(&mut s, "SFPMAD 0, 1, 2, 3, 1"); // −a·b + c
+        ok(&mut s, "SFPMAD 0, 1, 2, 4, 2"); // a·b − c
+        ok(&mut s, "SFPMAD 0, 1, 2, 5, 3"); // −a·b − c
+        for lane in 0..LANES {
+            let x = lane as f32;
+            assert_eq!(s.lregs[3][lane], f(-x * 2.0 + 0.5), "lane {lane}");
+            assert_eq!(s.lregs[4][lane], f(x * 2.0 - 0.5), "lane {lane}");
+            assert_eq!(s.lregs[5][lane], f(-x * 2.0 - 0.5), "lane {lane}");
+        }
+        // the same Mod1 bits are undefined on Wormhole B0
+        assert!(run(&mut Sfpu::default(), "SFPMAD 0, 1, 2, 3, 1").is_err());
+    }
+
+    // BlackholeA0 SFPMUL24.md: low and high 23 bits of a 23 × 23-bit product; VC must be LReg 9.
+    #[test]
+    fn blackhole_mul24() {
+        let mut s = Sfpu {
+            blackhole: true,
+            ..Sfpu::default()
+        };
+        set(&mut s, 0, |l| 0x7f_ffff - l as u32);
+        set(&mut s, 1, |l| 0x12_3456 + 0x1000 * l as u32);
+        ok(&mut s, "SFPMUL24 0, 1, 9, 2, 0");
+        ok(&mut s, "SFPMUL24 0, 1, 9, 3, 1");
+        for lane in 0..LANES {
+            let p =
+                u64::from(0x7f_ffff - lane as u32) * u64::from(0x12_3456 + 0x1000 * lane as u32);
+            assert_eq!(u64::from(s.lregs[2][lane]), p & 0x7f_ffff, "lane {lane}");
+            assert_eq!(u64::from(s.lregs[3][lane]), p >> 23, "lane {lane}");
+        }
+        assert!(
+            run(&mut s, "SFPMUL24 0, 1, 10, 2, 0").is_err(),
+            "VC = 1.0 refused"
+        );
+        // and Wormhole B0 has no SFPMUL24 (opcode 0x98)
+        let mut b = crate::backend::Backend::new(crate::Arch::WormholeB0.table());
+        let mut l1 = macrosim_core::SparseMemory::new();
+        assert!(b.issue(1, 0x9800_0000 | 9 << 8 | 2 << 4, &mut l1).is_err());
     }
 }

@@ -68,7 +68,7 @@ impl Insn {
             0x73 => (i.vd, i.mode) = (f(20, 4) as usize, f(16, 4)),
             // SFPMULI / SFPADDI / SFPCONFIG: Imm16[23:8].
             0x74 | 0x75 | 0x91 => i.imm = f(8, 16),
-            0x84..=0x86 => {
+            0x84..=0x86 | 0x98 => {
                 i.va = f(16, 4) as usize;
                 i.vb = Some(f(12, 4) as usize);
                 i.vc = Some(f(8, 4) as usize);
@@ -82,7 +82,7 @@ impl Insn {
             }
             0x8f | 0x95 => {}
             0x90 => i.vc = Some(f(8, 4) as usize),
-            0x76..=0x83 | 0x87..=0x8d | 0x92 | 0x94 => {
+            0x76..=0x83 | 0x87..=0x8d | 0x92 | 0x94 | 0x96 | 0x97 => {
                 i.imm = f(12, 12);
                 i.vc = Some(f(8, 4) as usize);
                 // SFPSHFT2.md SHFT_LREG: VB is the low bits of the Imm12 field.
@@ -114,7 +114,7 @@ impl Insn {
     pub fn sub_unit(&self) -> SubUnit {
         match self.opcode {
             0x70 | 0x71 | 0x93 | 0x8f => SubUnit::Load,
-            0x73 | 0x74 | 0x75 | 0x84..=0x86 | 0x95 => SubUnit::Mad,
+            0x73 | 0x74 | 0x75 | 0x84..=0x86 | 0x95 | 0x98 => SubUnit::Mad,
             0x8e | 0x94 => SubUnit::Round,
             0x72 => SubUnit::Store,
             _ => SubUnit::Simple,

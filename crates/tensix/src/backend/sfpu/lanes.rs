@@ -6,7 +6,7 @@ use super::{Insn, LANES, LaneConfig, Sfpu};
 use crate::backend::ExecResult;
 
 /// SFPSWAP.md `SignMagIsSmaller`: the total order −NaN < −Inf < … < −0 < +0 < … < +NaN.
-fn sign_mag_is_smaller(c: u32, d: u32) -> bool {
+pub(super) fn sign_mag_is_smaller(c: u32, d: u32) -> bool {
     let key = |x: u32| (x ^ (((x as i32) >> 30) as u32 >> 1)) as i32;
     key(c) < key(d)
 }

@@ -7,6 +7,7 @@
 //! templates with the operand overrides of SFPLOADMACRO.md.
 
 mod arith;
+mod compare;
 mod cond;
 mod config;
 mod dst_io;
@@ -59,6 +60,8 @@ pub struct Sfpu {
     pub scheduled: loadmacro::Scheduled,
     /// Whether an SFPU instruction issued in the current backend cycle.
     issued_this_cycle: bool,
+    /// Blackhole's SFPU (`--arch bh`): SFPMAD's BH rules (arith.rs) and SFPGT/SFPLE.
+    pub blackhole: bool,
 }
 
 impl Default for Sfpu {
@@ -81,11 +84,20 @@ impl Default for Sfpu {
             shfl_vc0: [0; LANES],
             scheduled: loadmacro::Scheduled::default(),
             issued_this_cycle: false,
+            blackhole: false,
         }
     }
 }
 
 impl Sfpu {
+    /// The Vector Unit of the architecture whose instruction table is `table`.
+    pub fn for_table(table: &'static crate::isa::IsaTable) -> Sfpu {
+        Sfpu {
+            blackhole: std::ptr::eq(table, crate::Arch::Blackhole.table()),
+            ..Sfpu::default()
+        }
+    }
+
     /// VectorUnit.md `IsLaneEnabled`.
     #[inline]
     pub fn lane_enabled(&self, lane: usize) -> bool {
@@ -125,6 +137,12 @@ impl Sfpu {
 /// Executes one SFPU instruction word issued by thread `t`: first whatever SFPLOADMACRO
 /// scheduled for this step (which wins its sub-unit, SFPLOADMACRO.md), then the instruction.
 pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
+    if b.table.by_opcode(opcode).is_none() {
+        // e.g. Blackhole's SFPGT / SFPLE issued on Wormhole B0
+        return Err(format!(
+            "opcode {opcode:#04x} is not an SFPU instruction of this architecture"
+        ));
+    }
     let i = Insn::decode(opcode, w)?;
     b.sfpu.issued_this_cycle = true;
     let busy = loadmacro::step(b).map_err(|(_, w, e)| format!("scheduled {w:#010x}: {e}"))?;
@@ -167,6 +185,8 @@ fn exec(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
         0x91 => config::sfpconfig(s, i),
         0x92 => lanes::swap(s, i),
         0x94 => lanes::shft2(s, i),
+        0x96 | 0x97 => compare::gt_le(s, i),
+        0x98 => arith::mul24(s, i),
         op => Err(format!("opcode {op:#04x} is not an SFPU instruction")),
     }
 }
@@ -177,12 +197,18 @@ pub(crate) mod test_util {
     use crate::Arch;
     use crate::isa::asm::assemble;
 
-    /// Runs one assembled instruction on a bare Vector Unit (no Dst access).
+    /// Runs one assembled instruction on a bare Vector Unit (no Dst access), of Blackhole when
+    /// `s.blackhole`, else of Wormhole B0.
     pub fn run(s: &mut Sfpu, text: &str) -> ExecResult {
-        let w = assemble(Arch::WormholeB0, text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let arch = if s.blackhole {
+            Arch::Blackhole
+        } else {
+            Arch::WormholeB0
+        };
+        let w = assemble(arch, text).unwrap_or_else(|e| panic!("{text}: {e}"));
         let i = Insn::decode((w >> 24) as u8, w)?;
         config::backdoor_load(s, &i);
-        let mut b = Backend::new(Arch::WormholeB0.table());
+        let mut b = Backend::new(arch.table());
         std::mem::swap(&mut b.sfpu, s);
         let r = exec(&mut b, 0, &i);
         std::mem::swap(&mut b.sfpu, s);
