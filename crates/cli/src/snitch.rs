@@ -39,6 +39,10 @@ pub enum Command {
         /// the harts were; Ctrl-C stops the same way with exit status 130.
         #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
         timeout: Option<f64>,
+        /// Wait for GDB on ADDR:PORT (e.g. 127.0.0.1:1234) and run under its control; hart N
+        /// is GDB thread N + 1.
+        #[arg(long, value_name = "ADDR:PORT", conflicts_with = "trace")]
+        gdb: Option<String>,
         /// The program.
         elf: PathBuf,
         /// Not used by bare-metal programs; refused when given.
@@ -60,6 +64,7 @@ pub fn run(cmd: Command) -> ExitCode {
             trace,
             stats,
             timeout,
+            gdb,
             elf,
             args,
         } => stop::install(timeout).and_then(|stop| {
@@ -69,7 +74,8 @@ pub fn run(cmd: Command) -> ExitCode {
                 trace,
                 stop: Some(stop),
             };
-            run_elf(&preset, config, cores, &opts, stats, &elf, &args)
+            let system = (preset.as_str(), config, cores);
+            run_elf(system, &opts, gdb.as_deref(), stats, &elf, &args)
         }),
         Command::Disasm { elf } => disasm(&elf),
     };
@@ -77,10 +83,9 @@ pub fn run(cmd: Command) -> ExitCode {
 }
 
 fn run_elf(
-    preset: &str,
-    config: Option<PathBuf>,
-    cores: Option<u32>,
+    (preset, config, cores): (&str, Option<PathBuf>, Option<u32>),
     opts: &RunOptions,
+    gdb: Option<&str>,
     stats: bool,
     elf: &Path,
     args: &[String],
@@ -108,7 +113,11 @@ fn run_elf(
     let mut cluster =
         Cluster::new(cfg, &bytes).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
     let start = Instant::now();
-    let outcome = match cluster.run(opts) {
+    let result = match gdb {
+        None => cluster.run(opts),
+        Some(addr) => crate::gdb::run_cluster(&mut cluster, opts, addr, &elf.display())?,
+    };
+    let outcome = match result {
         Ok(outcome) => outcome,
         Err(SnitchError::Stopped { reason, pcs, insns }) => {
             let at = format!("{pcs}, after {insns} instructions");

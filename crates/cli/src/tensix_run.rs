@@ -43,6 +43,10 @@ pub struct RunArgs {
     /// cores were; Ctrl-C stops the same way with exit status 130.
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<f64>,
+    /// Wait for GDB on ADDR:PORT (e.g. 127.0.0.1:1234) and run under its control; each started
+    /// core is a GDB thread (1 trisc0, 2 trisc1, 3 trisc2, 4 brisc)
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with = "repeat")]
+    gdb: Option<String>,
 }
 
 struct Matrix {
@@ -314,7 +318,12 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         let mut tile = load_tile(&man)?;
         tile.set_stop(stop.clone());
         let start = ThreadTime::now();
-        let stats = tile.run(max)?;
+        let stats = match &args.gdb {
+            None => tile.run(max)?,
+            Some(addr) => {
+                crate::gdb::run_tile(&mut tile, max, addr, stop.clone(), &args.manifest.display())?
+            }
+        };
         host += start.elapsed();
         total.cycles += stats.cycles;
         for (t, s) in total.core_insns.iter_mut().zip(stats.core_insns) {
