@@ -63,12 +63,14 @@ expect() { grep -qE -- "$1" "$scratch/transcript" || fail "transcript lacks /$1/
 expect '^Thread 1 "?.*hit Breakpoint 1, main \(hartid=0\) at .*barrier\.c'
 expect '^\$1 = 0$'
 expect '^Hardware watchpoint 2: slot\[3\]'
-for t in 1 2 3 4 5 6 7 8 9; do expect "^[* ] $t +Thread $t \\(hart $((t - 1))\\)"; done
-# The next hart to reach main is hart 1 (round-robin schedule; hart 0 is past its breakpoint).
+# (GDB numbers them 1.N: gdbstub speaks the multiprocess extension.)
+for t in 1 2 3 4 5 6 7 8 9; do expect "^[* ] $t +Thread 1\\.$t \\(hart $((t - 1))\\)"; done
+# Every hart reached main in the same round (round-robin, one instruction each); hart 0 reported
+# it, GDB steps it off the breakpoint, and the next hart at the breakpoint is hart 1.
 expect '^Thread 2 "?.*hit Breakpoint 1, main \(hartid=1\) at .*barrier\.c'
 expect '^\$2 = 1$'
 # Thread 5 is hart 4: its own a0 (= mhartid, crt0) and mhartid; a step moves its pc.
-expect '^\[Switching to thread 5 \(Thread 5\)\]'
+expect '^\[Switching to thread 5 \(Thread 1\.5\)\]'
 expect '^\$3 = 0x4$'
 expect '^\$4 = 4$'
 pc1=$(sed -nE 's/^\$5 = (0x[0-9a-f]+)$/\1/p' "$scratch/transcript")

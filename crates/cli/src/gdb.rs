@@ -5,7 +5,7 @@ use macrosim_core::stop::StopSignal;
 use macrosim_riscv::gdb::{Debugger, Ended, Exit};
 use macrosim_snitch::cluster::{Cluster, Outcome, RunOptions};
 use macrosim_snitch::error::SnitchError;
-use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile, TileError};
+use macrosim_tensix::tile::{CORE_NAMES, Stats, Tile};
 use std::fmt::Display;
 use std::time::Duration;
 
@@ -64,7 +64,15 @@ pub fn run_tile(
     let mut dbg = listen(addr, threads, stop)?;
     let mut trace = dbg.trace();
     let result = tile.run_hooked(max_cycles, &mut dbg, &mut trace);
-    finish(dbg, if result.is_ok() { Exit::Code(0) } else { SIGILL }, what)?;
+    finish(
+        dbg,
+        if result.is_ok() {
+            Exit::Code(0)
+        } else {
+            SIGILL
+        },
+        what,
+    )?;
     Ok(result?)
 }
 

@@ -88,9 +88,8 @@ pub struct Debugger {
     state: State,
     resume: Resume,
     watches: Rc<RefCell<Watches>>,
-    /// Per hart: the pc it was resumed at, where a breakpoint does not stop it (the first
-    /// instruction after a stop runs).
-    resumed_at: Vec<Option<u32>>,
+    /// GDB threads (harts) in the session.
+    threads: usize,
     /// The hart that ran last (a watchpoint hit is its).
     last: usize,
     /// The stepped hart has had its instruction.
@@ -117,7 +116,7 @@ impl Debugger {
         let (replies, rep_rx) = channel();
         let (stops, stop_rx) = channel();
         let interrupt = Arc::new(AtomicBool::new(false));
-        let harts = threads.iter().map(|&(h, _)| h + 1).max().unwrap_or(0);
+        let count = threads.len();
         let remote = Remote {
             requests: req_tx,
             replies: rep_rx,
@@ -139,7 +138,7 @@ impl Debugger {
             state: State::Stopped(None),
             resume: Resume::default(),
             watches: Rc::default(),
-            resumed_at: vec![None; harts],
+            threads: count,
             last: 0,
             stepped: false,
             starving: 0,
@@ -195,14 +194,22 @@ impl Debugger {
                 addr,
             });
         }
+        // Stops name their thread: GDB's step over a breakpoint checks which thread stopped.
         if std::mem::take(&mut self.stepped) {
-            return Some(StopReason::DoneStep);
+            return Some(StopReason::SignalWithThread {
+                tid: tid(self.last),
+                signal: Signal::SIGTRAP,
+            });
         }
         if self.interrupt.swap(false, Ordering::Relaxed) {
-            return Some(StopReason::Signal(Signal::SIGINT));
+            return Some(StopReason::SignalWithThread {
+                tid: tid(hart),
+                signal: Signal::SIGINT,
+            });
         }
-        let pc = view.pc(hart);
-        if self.resumed_at[hart] != Some(pc) && self.resume.breakpoints.contains(&pc) {
+        // GDB takes breakpoints out while it steps a thread off one, so a hart at a breakpoint
+        // always stops there (another hart that reached it meanwhile reports its own hit).
+        if self.resume.breakpoints.contains(&view.pc(hart)) {
             return Some(StopReason::SwBreak(tid(hart)));
         }
         None
@@ -238,9 +245,6 @@ impl Debugger {
                     };
                     self.stepped = false;
                     self.resume = r;
-                    for (h, at) in self.resumed_at.iter_mut().enumerate() {
-                        *at = Some(view.pc(h));
-                    }
                     self.state = State::Running;
                     return;
                 }
@@ -297,14 +301,13 @@ impl TurnHook for Debugger {
             }
             Some(_) if self.resume.locked => {
                 self.starving += 1;
-                self.starving > 2 * self.resumed_at.len()
+                self.starving > 2 * self.threads
             }
             _ => true,
         };
         if !runs {
             return 0;
         }
-        self.resumed_at[hart] = None;
         self.last = hart;
         1
     }

@@ -239,7 +239,10 @@ impl Remote {
     }
     fn remove_break(&mut self, addr: u32) -> bool {
         let b = &mut self.resume.breakpoints;
-        b.iter().position(|&a| a == addr).map(|i| b.swap_remove(i)).is_some()
+        b.iter()
+            .position(|&a| a == addr)
+            .map(|i| b.swap_remove(i))
+            .is_some()
     }
 }
 

@@ -14,7 +14,9 @@ pub(super) struct TileView<'a> {
 
 impl TileView<'_> {
     fn core(&self, i: usize) -> &Core {
-        self.cores[i].as_ref().expect("GDB threads are the started cores")
+        self.cores[i]
+            .as_ref()
+            .expect("GDB threads are the started cores")
     }
 
     /// The offset of `addr..addr + len` in local memory, if it lies there.
@@ -26,7 +28,7 @@ impl TileView<'_> {
 
 impl DebugView for TileView<'_> {
     fn pc(&self, hart: usize) -> u32 {
-        self.core(hart).hart.pc()
+        self.cores[hart].as_ref().map_or(0, |c| c.hart.pc())
     }
     fn regs(&self, hart: usize) -> Rv32Regs {
         hart_regs(&self.core(hart).hart)
@@ -50,7 +52,10 @@ impl DebugView for TileView<'_> {
         n
     }
     fn write(&mut self, hart: usize, addr: u32, data: &[u8]) -> bool {
-        if addr.checked_add(data.len() as u32).is_some_and(|end| end <= L1_SIZE) {
+        if addr
+            .checked_add(data.len() as u32)
+            .is_some_and(|end| end <= L1_SIZE)
+        {
             return self.l1.write_bytes(u64::from(addr), data).is_ok();
         }
         match (Self::local(addr, data.len()), &mut self.cores[hart]) {
