@@ -94,8 +94,8 @@ pub struct Debugger {
     last: usize,
     /// The stepped hart has had its instruction.
     stepped: bool,
-    /// Turns given to other harts since the stepped hart's last offer (scheduler locking gives
-    /// way when the stepped hart cannot run: it waits on the others).
+    /// Turns refused to other harts since a resumed hart's last offer (scheduler locking gives
+    /// way when the resumed harts cannot run: they wait on the others).
     starving: usize,
     ended: Option<Ended>,
     stop: StopSignal,
@@ -293,21 +293,20 @@ impl TurnHook for Debugger {
                 }
             }
         }
-        let runs = match self.resume.step {
-            Some(s) if s == hart => {
-                self.stepped = true;
-                self.starving = 0;
-                true
-            }
-            Some(_) if self.resume.locked => {
-                self.starving += 1;
-                self.starving > 2 * self.threads
-            }
-            _ => true,
+        let chosen = self.resume.step == Some(hart) || self.resume.continued.contains(&hart);
+        let runs = if chosen {
+            self.starving = 0;
+            true
+        } else if self.resume.locked {
+            self.starving += 1;
+            self.starving > 2 * self.threads
+        } else {
+            true
         };
         if !runs {
             return 0;
         }
+        self.stepped = self.resume.step == Some(hart);
         self.last = hart;
         1
     }

@@ -51,7 +51,10 @@ pub(super) enum Reply {
 pub(super) struct Resume {
     /// The hart to single-step.
     pub step: Option<usize>,
-    /// Scheduler locking: only the stepped hart runs.
+    /// Harts GDB named in a continue action (`vCont;c:p1.4`).
+    pub continued: Vec<usize>,
+    /// Scheduler locking (no continue action for all threads): only the stepped hart and the
+    /// harts in `continued` run.
     pub locked: bool,
     pub breakpoints: Vec<u32>,
     pub watches: Vec<(u32, u32, WatchKind)>,
@@ -181,15 +184,19 @@ impl MultiThreadResume for Remote {
 
     fn clear_resume_actions(&mut self) -> Result<(), Self::Error> {
         self.resume.step = None;
+        self.resume.continued.clear();
         self.resume.locked = false;
         Ok(())
     }
 
+    /// GDB continues one thread alone while it steps it off a breakpoint or watchpoint
+    /// (`vCont;c:p1.4`, a breakpoint at the next instruction: RISC-V's software single step).
     fn set_resume_action_continue(
         &mut self,
-        _tid: Tid,
+        tid: Tid,
         _signal: Option<Signal>,
     ) -> Result<(), Self::Error> {
+        self.resume.continued.push(hart_of(tid));
         Ok(())
     }
 
