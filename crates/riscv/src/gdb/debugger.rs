@@ -185,8 +185,8 @@ impl Debugger {
         self.ended
     }
 
-    /// Why the hart about to run must stop first, if it must.
-    fn check(&mut self, hart: usize, view: &mut dyn DebugView) -> Option<StopReason> {
+    /// A stop the last instruction or GDB asked for, whichever hart runs next.
+    fn pending(&mut self) -> Option<StopReason> {
         if let Some((kind, addr)) = self.watches.borrow_mut().hit.take() {
             return Some(StopReason::Watch {
                 tid: tid(self.last),
@@ -203,16 +203,26 @@ impl Debugger {
         }
         if self.interrupt.swap(false, Ordering::Relaxed) {
             return Some(StopReason::SignalWithThread {
-                tid: tid(hart),
+                tid: tid(self.last),
                 signal: Signal::SIGINT,
             });
         }
-        // GDB takes breakpoints out while it steps a thread off one, so a hart at a breakpoint
-        // always stops there (another hart that reached it meanwhile reports its own hit).
-        if self.resume.breakpoints.contains(&view.pc(hart)) {
-            return Some(StopReason::SwBreak(tid(hart)));
-        }
         None
+    }
+
+    /// Whether GDB resumed `hart`: every hart, or under scheduler locking the stepped one and
+    /// those it continued (unless they have not been offered a turn for a while: they wait on
+    /// the others).
+    fn resumed(&mut self, hart: usize) -> bool {
+        if self.resume.step == Some(hart) || self.resume.continued.contains(&hart) {
+            self.starving = 0;
+            return true;
+        }
+        if !self.resume.locked {
+            return true;
+        }
+        self.starving += 1;
+        self.starving > 2 * self.threads
     }
 
     /// Tell GDB why the run stopped, then answer its requests until it resumes or leaves.
@@ -279,10 +289,22 @@ impl TurnHook for Debugger {
         loop {
             match std::mem::replace(&mut self.state, State::Running) {
                 State::Stopped(reason) => self.serve(reason, view),
-                State::Running => match self.check(hart, view) {
-                    Some(stop) => self.state = State::Stopped(Some(stop)),
-                    None => break,
-                },
+                State::Running => {
+                    if let Some(stop) = self.pending() {
+                        self.state = State::Stopped(Some(stop));
+                        continue;
+                    }
+                    if !self.resumed(hart) {
+                        return 0;
+                    }
+                    // GDB takes a breakpoint out while it steps a thread off it, so a resumed
+                    // hart at a breakpoint stops there (one that reached it meanwhile reports
+                    // its own hit).
+                    if !self.resume.breakpoints.contains(&view.pc(hart)) {
+                        break;
+                    }
+                    self.state = State::Stopped(Some(StopReason::SwBreak(tid(hart))));
+                }
                 State::Free => {
                     self.state = State::Free;
                     return u64::MAX;
@@ -292,19 +314,6 @@ impl TurnHook for Debugger {
                     return 0;
                 }
             }
-        }
-        let chosen = self.resume.step == Some(hart) || self.resume.continued.contains(&hart);
-        let runs = if chosen {
-            self.starving = 0;
-            true
-        } else if self.resume.locked {
-            self.starving += 1;
-            self.starving > 2 * self.threads
-        } else {
-            true
-        };
-        if !runs {
-            return 0;
         }
         self.stepped = self.resume.step == Some(hart);
         self.last = hart;
