@@ -4,7 +4,7 @@
 # 1-9. Break at main: hart 0 stops first with hartid = 0 (crt0 passes mhartid in a0); watch
 # slot[3] in the TCDM; `info threads`; continue: the next hart to reach main is hart 1 (thread
 # 2, hartid = 1); switch to thread 5 and read its a0 and mhartid (its own registers, 4), step it
-# one instruction; continue: the watchpoint stops hart 3 (thread 4) writing round 0's value
+# one instruction with scheduler locking (the others at main would report their hits first); continue: the watchpoint stops hart 3 (thread 4) writing round 0's value
 # 0 * 16 + 3; then continue to the exit (status 0: every hart saw every other's slot after each
 # barrier).
 # Also: a client that goes away ends the run with a message, not a hang.
@@ -42,8 +42,11 @@ thread 5
 print/x \$a0
 print \$mhartid
 print/x \$pc
+set scheduler-locking step
+stepi
 stepi
 print/x \$pc
+set scheduler-locking replay
 thread 1
 delete 1
 continue
@@ -75,6 +78,9 @@ expect '^\$3 = 0x4$'
 expect '^\$4 = 4$'
 pc1=$(sed -nE 's/^\$5 = (0x[0-9a-f]+)$/\1/p' "$scratch/transcript")
 pc2=$(sed -nE 's/^\$6 = (0x[0-9a-f]+)$/\1/p' "$scratch/transcript")
+# The first stepi: hart 4 sits at the breakpoint it has not reported yet, so it reports it (as a
+# hart on hardware would); the second moves it off.
+expect '^Thread 5 "?.*hit Breakpoint 1, main \(hartid=4\)'
 [ -n "$pc1" ] && [ -n "$pc2" ] && [ "$pc1" != "$pc2" ] || fail "stepi on thread 5: $pc1 -> $pc2"
 # Only hart 3 writes slot[3]; round 0 writes 0 * 16 + 3.
 expect '^Thread 4 "?.*hit Hardware watchpoint 2: slot\[3\]'
