@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod files;
+mod gdb;
 mod linx;
 mod linx_timeline;
 mod out;

@@ -22,6 +22,10 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(e) {
         return ExitCode::from(BROKEN_PIPE);
     }
+    if e.is::<crate::gdb::KilledByGdb>() {
+        eprintln!("{}", printable(&format!("macrosim: {e}")));
+        return ExitCode::from(137);
+    }
     eprintln!("{}", printable(&format!("macrosim: {e:#}")));
     ExitCode::from(2)
 }

@@ -2,7 +2,7 @@
 
 use crate::{files, out, size, stop};
 use macrosim_riscv::functions::{FunctionSymbols, FunctionTimeline};
-use macrosim_riscv::gdb::{self, SessionEnd};
+use macrosim_riscv::gdb::{Exit, SharedMemoryView, TurnHook};
 use macrosim_riscv::hart::Tier;
 use macrosim_riscv::isa::{Isa, ListingError, write_listing};
 use macrosim_riscv::program::{Outcome, Program, RunError, RunOptions};
@@ -10,7 +10,7 @@ use macrosim_riscv::trace::{CommitLog, NoTrace};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[derive(clap::Subcommand)]
 pub enum Command {
@@ -151,22 +151,35 @@ fn run_elf(
     };
     let mut program =
         Program::load(&bytes, &opts).map_err(|e| anyhow::anyhow!("{}: {e}", elf.display()))?;
-    program.set_stop(stop::install(limits.timeout)?);
+    let stop_signal = stop::install(limits.timeout)?;
+    program.set_stop(stop_signal.clone());
     program.set_mem_limit(limits.mem_limit);
     program.hart.set_tier(tier)?;
     let start = Instant::now();
     let outcome = match (&output.trace, &output.timeline) {
         _ if output.gdb.is_some() => {
             let addr = output.gdb.as_deref().unwrap_or_default();
-            eprintln!("macrosim: waiting for GDB on {addr} (target remote {addr})");
-            match gdb::serve(&mut program, addr, Duration::from_secs(120))? {
-                SessionEnd::Finished(outcome) => outcome,
-                SessionEnd::Detached => program.run(&mut NoTrace),
-                SessionEnd::Killed => {
-                    eprintln!("macrosim: {}: killed from GDB", elf.display());
-                    return Ok(ExitCode::from(137));
+            let mut dbg = crate::gdb::listen(addr, vec![(0, "hart 0".into())], stop_signal)?;
+            let mut trace = dbg.trace();
+            let outcome = loop {
+                let mut view = SharedMemoryView {
+                    harts: std::slice::from_mut(&mut program.hart),
+                    mem: &mut program.mem,
+                };
+                let n = dbg.turn(0, &mut view);
+                match program.run_for(&mut trace, n) {
+                    Ok(None) => {}
+                    Ok(Some(o)) => break Ok(o),
+                    Err(e) => break Err(e),
                 }
-            }
+            };
+            let exit = match &outcome {
+                Ok(Outcome::Killed(sig)) => Exit::Signal(*sig as u8),
+                Ok(o) => Exit::Code(o.exit_status() as u8),
+                Err(_) => crate::gdb::SIGILL,
+            };
+            crate::gdb::finish(dbg, exit, &elf.display())?;
+            outcome
         }
         (None, Some(path)) => {
             let symbols = FunctionSymbols::from_elf(&bytes);

@@ -44,6 +44,10 @@ pub enum Command {
         /// the harts were; Ctrl-C stops the same way with exit status 130.
         #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
         timeout: Option<f64>,
+        /// Wait for GDB on ADDR:PORT (e.g. 127.0.0.1:1234) and run under its control; hart N
+        /// is GDB thread N + 1.
+        #[arg(long, value_name = "ADDR:PORT", conflicts_with_all = ["trace", "timeline"])]
+        gdb: Option<String>,
         /// The program.
         elf: PathBuf,
         /// Not used by bare-metal programs; refused when given.
@@ -66,6 +70,7 @@ pub fn run(cmd: Command) -> ExitCode {
             timeline,
             stats,
             timeout,
+            gdb,
             elf,
             args,
         } => stop::install(timeout).and_then(|stop| {
@@ -83,7 +88,15 @@ pub fn run(cmd: Command) -> ExitCode {
                 config,
                 cores,
             };
-            run_elf(&sys, &opts, timeline.as_deref(), stats, &elf, &args)
+            run_elf(
+                &sys,
+                &opts,
+                timeline.as_deref(),
+                gdb.as_deref(),
+                stats,
+                &elf,
+                &args,
+            )
         }),
         Command::Disasm { elf } => disasm(&elf),
     };
@@ -101,6 +114,7 @@ fn run_elf(
     sys: &System<'_>,
     opts: &RunOptions,
     timeline: Option<&Path>,
+    gdb: Option<&str>,
     stats: bool,
     elf: &Path,
     args: &[String],
@@ -135,7 +149,10 @@ fn run_elf(
         cluster.set_timeline(crate::timeline::recording());
     }
     let start = Instant::now();
-    let result = cluster.run(opts);
+    let result = match gdb {
+        None => cluster.run(opts),
+        Some(addr) => crate::gdb::run_cluster(&mut cluster, opts, addr, &elf.display())?,
+    };
     if let (Some(path), Some(rec)) = (timeline, cluster.take_timeline()) {
         crate::timeline::save(&rec, path)?;
     }

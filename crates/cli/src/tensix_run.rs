@@ -56,6 +56,10 @@ pub struct RunArgs {
     /// (.json, .json.gz or .html)
     #[arg(long, value_name = "FILE", requires = "timing")]
     timeline: Option<PathBuf>,
+    /// Wait for GDB on ADDR:PORT (e.g. 127.0.0.1:1234) and run under its control; each started
+    /// core is a GDB thread (1 trisc0, 2 trisc1, 3 trisc2, 4 brisc)
+    #[arg(long, value_name = "ADDR:PORT", conflicts_with_all = ["repeat", "timing"])]
+    gdb: Option<String>,
 }
 
 struct Matrix {
@@ -391,7 +395,9 @@ fn run_inner(args: &RunArgs) -> Result<bool> {
         let mut tile = load_tile(&man)?;
         tile.set_stop(stop.clone());
         let start = ThreadTime::now();
-        let stats = if !args.timing {
+        let stats = if let Some(addr) = &args.gdb {
+            crate::gdb::run_tile(&mut tile, max, addr, stop.clone(), &args.manifest.display())?
+        } else if !args.timing {
             tile.run(max)?
         } else if let Some(path) = &args.timeline {
             let mut rec = crate::timeline::recording();

@@ -17,6 +17,7 @@ use macrosim_core::elf::{self, LoadOptions, PermPolicy};
 use macrosim_core::stop::StopSignal;
 use macrosim_core::timeline::Recording;
 use macrosim_core::{Perm, SparseMemory};
+use macrosim_riscv::gdb::{NoHook, SharedMemoryView, TurnHook};
 use macrosim_riscv::hart::Stop;
 use macrosim_riscv::trace::{CommitLog, NoTrace, Trace};
 use macrosim_riscv::{Hart, HartConfig, Isa, TrapMode};
@@ -212,6 +213,44 @@ impl Cluster {
 
     /// Run to the end.
     pub fn run(&mut self, opts: &RunOptions) -> Result<Outcome, SnitchError> {
+        self.start_timing(opts);
+        match &opts.trace {
+            None => self.run_with(opts, &mut vec![NoTrace; self.harts.len()], &mut NoHook),
+            Some(dir) => {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| SnitchError::Config(format!("{}: {e}", dir.display())))?;
+                let mut logs = Vec::new();
+                for h in 0..self.harts.len() {
+                    let path = dir.join(format!("hart{h}.log"));
+                    let f = File::create(&path)
+                        .map_err(|e| SnitchError::Config(format!("{}: {e}", path.display())))?;
+                    logs.push(CommitLog::new(BufWriter::new(f), 64));
+                }
+                let r = self.run_with(opts, &mut logs, &mut NoHook);
+                for l in logs {
+                    l.finish()
+                        .map_err(|e| SnitchError::Config(format!("trace: {e}")))?;
+                }
+                r
+            }
+        }
+    }
+
+    /// [`Cluster::run`] asking `hook` before each hart's turn how many instructions it may run
+    /// (a debugger: `snitch run --gdb`), every hart's instructions reported to a copy of
+    /// `trace` (`opts.trace` is not written).
+    pub fn run_hooked<H: TurnHook, T: Trace + Clone>(
+        &mut self,
+        opts: &RunOptions,
+        hook: &mut H,
+        trace: T,
+    ) -> Result<Outcome, SnitchError> {
+        self.start_timing(opts);
+        self.run_with(opts, &mut vec![trace; self.harts.len()], hook)
+    }
+
+    /// With `opts.timing`, give every hart its cycle model.
+    fn start_timing(&mut self, opts: &RunOptions) {
         if opts.timing {
             let streaming = self.streaming_harts();
             let arbiter = (streaming.len() > 1)
@@ -234,26 +273,6 @@ impl Cluster {
                 x.timing = Some(t);
             }
         }
-        match &opts.trace {
-            None => self.run_with(opts, &mut vec![NoTrace; self.harts.len()]),
-            Some(dir) => {
-                std::fs::create_dir_all(dir)
-                    .map_err(|e| SnitchError::Config(format!("{}: {e}", dir.display())))?;
-                let mut logs = Vec::new();
-                for h in 0..self.harts.len() {
-                    let path = dir.join(format!("hart{h}.log"));
-                    let f = File::create(&path)
-                        .map_err(|e| SnitchError::Config(format!("{}: {e}", path.display())))?;
-                    logs.push(CommitLog::new(BufWriter::new(f), 64));
-                }
-                let r = self.run_with(opts, &mut logs);
-                for l in logs {
-                    l.finish()
-                        .map_err(|e| SnitchError::Config(format!("trace: {e}")))?;
-                }
-                r
-            }
-        }
     }
 
     /// Every hart's pc, for a stopped run's report (`hart 0 pc 0x80000010, hart 1 ...`).
@@ -271,10 +290,11 @@ impl Cluster {
         x.barrier != Barrier::Waiting && (!x.sleeping || x.wake_pending)
     }
 
-    fn run_with<T: Trace>(
+    fn run_with<T: Trace, H: TurnHook>(
         &mut self,
         opts: &RunOptions,
         traces: &mut [T],
+        hook: &mut H,
     ) -> Result<Outcome, SnitchError> {
         let n = self.harts.len();
         let limit = opts.max_insns.unwrap_or(u64::MAX);
@@ -299,13 +319,21 @@ impl Cluster {
                 if mmio_barrier[h] || !self.runnable(h) {
                     continue;
                 }
+                let mut view = SharedMemoryView {
+                    harts: &mut self.harts,
+                    mem: &mut self.mem,
+                };
+                let budget = hook.turn(h, &mut view);
+                if budget == 0 {
+                    continue;
+                }
                 ran = true;
                 self.periph.hart = h as u32;
                 let left = limit.saturating_sub(self.harts.iter().map(|h| h.retired()).sum());
                 let hart = &mut self.harts[h];
                 let origin = (self.clock, hart.retired());
                 hart.extension_mut().cycle = origin;
-                let max = quantum.min(left);
+                let max = quantum.min(left).min(budget);
                 let stop = hart.run(&mut self.mem, &mut self.periph, &mut traces[h], max);
                 let total: u64 = self.harts.iter().map(|h| h.retired()).sum();
                 match stop {

@@ -9,6 +9,7 @@
 //! every thread offers one instruction to its Wait Gate. One cycle = one backend issue slot.
 //! The run ends when every started core has written its done word (coord/TILE_CONTRACT.md).
 
+mod debug;
 pub mod mailbox;
 pub mod mmio;
 pub mod status;
@@ -19,7 +20,8 @@ use crate::frontend::{FrontendInput, ThreadFrontend};
 use crate::isa::IsaTable;
 use macrosim_core::stop::{StopReason, StopSignal};
 use macrosim_core::{Perm, SparseMemory};
-use macrosim_riscv::trace::NoTrace;
+use macrosim_riscv::gdb::{NoHook, TurnHook};
+use macrosim_riscv::trace::{NoTrace, Trace};
 use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
 use mailbox::Mailboxes;
 use mmio::{BRISC, Block, InputQueue, TileMmio};
@@ -367,7 +369,11 @@ impl Tile {
         }
     }
 
-    fn run_cores(&mut self) -> Result<(), TileError> {
+    fn run_cores<H: TurnHook, T: Trace>(
+        &mut self,
+        hook: &mut H,
+        trace: &mut T,
+    ) -> Result<(), TileError> {
         self.refresh_status();
         for i in 0..4 {
             let Some(core) = self.cores[i].as_ref() else {
@@ -379,8 +385,16 @@ impl Tile {
                 }
                 self.cores[i].as_mut().expect("present").block = None;
             }
+            let mut view = debug::TileView {
+                cores: &mut self.cores,
+                l1: &mut self.l1,
+            };
+            let budget = hook.turn(i, &mut view);
+            if budget == 0 {
+                continue;
+            }
             let (stop, dev) = self.with_mmio(i, false, |l1, hart, dev| {
-                hart.run(l1, dev, &mut NoTrace, QUANTUM)
+                hart.run(l1, dev, trace, QUANTUM.min(budget))
             });
             let core = self.cores[i].as_mut().expect("present");
             core.block = dev.block;
@@ -479,6 +493,17 @@ impl Tile {
 
     /// Runs until every started core has written its done word.
     pub fn run(&mut self, max_cycles: u64) -> Result<Stats, TileError> {
+        self.run_hooked(max_cycles, &mut NoHook, &mut NoTrace)
+    }
+
+    /// [`Tile::run`], asking `hook` before each core's turn how many instructions it may run
+    /// (a debugger: `tensix run --gdb`), the cores' instructions reported to `trace`.
+    pub fn run_hooked<H: TurnHook, T: Trace>(
+        &mut self,
+        max_cycles: u64,
+        hook: &mut H,
+        trace: &mut T,
+    ) -> Result<Stats, TileError> {
         let started: Vec<usize> = (0..4).filter(|&i| self.cores[i].is_some()).collect();
         let mut idle_cycles = 0u64;
         loop {
@@ -504,7 +529,7 @@ impl Tile {
                     pending,
                 });
             }
-            self.run_cores()?;
+            self.run_cores(hook, trace)?;
             let mut progress = false;
             for _ in 0..QUANTUM {
                 self.cycle += 1;

@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# Issue 11: Debian's gdb-multiarch drives `macrosim tensix run --gdb` in batch mode on the eltwise
+# add kernel (examples/tensix/kernels/src/eltwise.c, built here with -g for TRISC0/1/2): the
+# three TRISCs are GDB threads 1-3. Break on `unpacr` in TRISC0's kernel, `info threads`, step
+# into the next line and print the face counter (TRISC0's stack lives in its local memory),
+# delete the breakpoint, switch to thread 2 (TRISC1) and read its pc and sp (its own code range
+# and its own local memory), single-step it (the others run on meanwhile), then continue to the exit: the tile's result must still match the
+# manifest's expected values and the run exit 0. Also: a client that goes away ends the run
+# with a message, not a hang.
+# Needs gdb-multiarch, gcc-riscv64-unknown-elf, python3.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+for tool in gdb-multiarch riscv64-unknown-elf-gcc; do
+  if ! command -v "$tool" >/dev/null; then echo "SKIPPED: $tool is not installed"; exit 0; fi
+done
+cargo build --quiet -p macrosim
+bin=$PWD/target/debug/macrosim
+k=$PWD/examples/tensix/kernels
+scratch=$(mktemp -d -t tensix-gdb.XXXXXX)
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$scratch"' EXIT
+for t in 0 1 2; do
+  riscv64-unknown-elf-gcc -march=rv32im -mabi=ilp32 -O0 -g -ffreestanding -fno-builtin -nostdlib \
+    -nostartfiles -std=c11 -I"$k/include" -I"$k/src" -L"$k/link" -DTRISC=$t -DOP_ADD \
+    -DA_ADDR=0x21000 -DB_ADDR=0x31000 -DC_ADDR=0x41000 -T "trisc$t.ld" "$k/link/crt0.S" \
+    "$k/src/eltwise.c" -o "$scratch/trisc$t.elf"
+done
+# The repository's manifest with this build's ELFs and absolute data paths.
+sed -e "s|build/eltwise_add_unpack.elf|$scratch/trisc0.elf|;s|build/eltwise_add_math.elf|$scratch/trisc1.elf|" \
+  -e "s|build/eltwise_add_pack.elf|$scratch/trisc2.elf|;s|\"data/|\"$k/data/|;s|\"expected/|\"$k/expected/|" \
+  "$k/eltwise_add.toml" >"$scratch/m.toml"
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+port=$(free_port)
+
+cat >"$scratch/session.gdb" <<GDB
+set pagination off
+set confirm off
+target remote 127.0.0.1:$port
+info threads
+break unpacr
+continue
+up
+print face
+print/x \$sp
+delete
+thread 2
+print/x \$pc
+print/x \$sp
+stepi
+print/x \$pc
+thread 1
+continue
+GDB
+"$bin" tensix run --gdb "127.0.0.1:$port" "$scratch/m.toml" >"$scratch/stdout" 2>"$scratch/stderr" &
+sim=$!
+for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/stderr" && break; sleep 0.1; done
+timeout 120 gdb-multiarch -batch -nx -x "$scratch/session.gdb" "$scratch/trisc0.elf" >"$scratch/transcript" 2>&1 || true
+status=0
+wait "$sim" || status=$?
+cat "$scratch/transcript"
+fail() { echo "FAIL: $*"; cat "$scratch/stdout" "$scratch/stderr"; exit 1; }
+expect() { grep -qE -- "$1" "$scratch/transcript" || fail "transcript lacks /$1/"; }
+# The three TRISCs, named, as threads 1-3 (BRISC is not started by this manifest).
+# (GDB numbers them 1.N: gdbstub speaks the multiprocess extension.)
+expect '^\* 1 +Thread 1\.1 \(trisc0\)'
+expect '^  2 +Thread 1\.2 \(trisc1\)'
+expect '^  3 +Thread 1\.3 \(trisc2\)'
+grep -qE '^ +4 +Thread' "$scratch/transcript" && fail "a thread for a core that was not started"
+# TRISC0 stops in unpacr called from main's face loop, on its first face.
+expect '^Thread 1 "?.*hit Breakpoint 1, unpacr \('
+expect 'in main \(\) at .*eltwise\.c:3[0-9]'
+expect '^\$1 = 0$'
+# Its stack is in its local memory (0xffb00000, 4 KiB).
+expect '^\$2 = 0xffb00[0-9a-f]{3}$'
+# TRISC1: its own code (trisc1.ld: 0xa000...) and its own local memory; a step moves its pc by 4.
+expect '^\[Switching to thread 2 \(Thread 1\.2\)\]'
+pc1=$(sed -nE 's/^\$3 = (0x[0-9a-f]+)$/\1/p' "$scratch/transcript")
+pc2=$(sed -nE 's/^\$5 = (0x[0-9a-f]+)$/\1/p' "$scratch/transcript")
+[ -n "$pc1" ] && [ $((pc1)) -ge $((0xa000)) ] && [ $((pc1)) -lt $((0xe000)) ] || fail "trisc1 pc $pc1"
+expect '^\$4 = 0xffb00[0-9a-f]{3}$'
+[ -n "$pc2" ] && [ $((pc2)) -ge $((0xa000)) ] && [ $((pc2)) -lt $((0xe000)) ] && [ "$pc2" != "$pc1" ] ||
+  fail "stepi on trisc1: $pc1 -> $pc2"
+expect 'exited normally'
+[ "$status" = 0 ] || fail "exit status $status (the tile's result differs from the manifest's?)"
+
+# A client that connects and goes away: the run stops with a message (no hang).
+port=$(free_port)
+"$bin" tensix run --gdb "127.0.0.1:$port" "$scratch/m.toml" 2>"$scratch/err" &
+sim=$!
+for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/err" && break; sleep 0.1; done
+python3 -c "import socket; s=socket.create_connection(('127.0.0.1',$port)); s.close()"
+status=0
+timeout 20 tail --pid=$sim -f /dev/null || fail "the simulator kept waiting for a client that left"
+wait "$sim" || status=$?
+grep -q "went away" "$scratch/err" && [ "$status" = 2 ] || fail "client gone: $status $(cat "$scratch/err")"
+echo "tensix gdb: ok"
