@@ -8,6 +8,8 @@
 
 #[path = "../../crates/cli/src/files.rs"]
 mod files;
+#[path = "../../crates/cli/src/gdb.rs"]
+mod gdb;
 #[path = "../../crates/cli/src/out.rs"]
 mod out;
 #[path = "../../crates/cli/src/stop.rs"]
@@ -16,6 +18,8 @@ mod stop;
 mod tensix_npy;
 #[path = "../../crates/cli/src/tensix_run.rs"]
 mod tensix_run;
+#[path = "../../crates/cli/src/timeline.rs"]
+mod timeline;
 
 use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;
