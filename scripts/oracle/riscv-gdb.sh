@@ -18,7 +18,7 @@ scratch=$(mktemp -d -t riscv-gdb.XXXXXX)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$scratch"' EXIT
 EXTRA_CFLAGS=-g scripts/riscv/build-corpus.sh "$scratch" tests/riscv-corpus/debug/calls.c >/dev/null
 elf=$scratch/calls-O0.elf
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+. scripts/oracle/gdb_common.bash
 port=$(free_port)
 
 cat >"$scratch/session.gdb" <<GDB
@@ -41,15 +41,7 @@ info registers a0
 delete
 continue
 GDB
-"$bin" riscv run --gdb "127.0.0.1:$port" "$elf" >"$scratch/stdout" 2>"$scratch/stderr" &
-sim=$!
-for _ in $(seq 50); do grep -q "waiting for GDB" "$scratch/stderr" && break; sleep 0.1; done
-timeout 120 gdb-multiarch -batch -nx -x "$scratch/session.gdb" "$elf" >"$scratch/transcript" 2>&1 || true
-status=0
-wait "$sim" || status=$?
-cat "$scratch/transcript"
-fail() { echo "FAIL: $*"; cat "$scratch/stderr"; exit 1; }
-expect() { grep -qE -- "$1" "$scratch/transcript" || fail "transcript lacks /$1/"; }
+gdb_session "$elf" "$bin" riscv run "$elf"
 expect '^Breakpoint 1, main \(\) at .*calls\.c:31'
 expect '^sum_squares \(n=5\) at .*calls\.c:21'
 expect '^\$1 = 5$'
@@ -78,13 +70,4 @@ grep -q "cannot listen" "$scratch/err" && [ "$status" = 2 ] || fail "port in use
 wait
 
 # A client that connects and goes away: the simulator stops with a message (no hang).
-port=$(free_port)
-"$bin" riscv run --gdb "127.0.0.1:$port" "$elf" 2>"$scratch/err" &
-sim=$!
-for _ in $(seq 50); do grep -q "waiting for GDB" "$scratch/err" && break; sleep 0.1; done
-python3 -c "import socket; s=socket.create_connection(('127.0.0.1',$port)); s.close()"
-status=0
-timeout 20 tail --pid=$sim -f /dev/null || fail "the simulator kept waiting for a client that left"
-wait "$sim" || status=$?
-grep -q "went away" "$scratch/err" && [ "$status" = 2 ] || fail "client gone: $status $(cat "$scratch/err")"
-echo "riscv gdb: ok"
+gdb_client_gone riscv "$bin" riscv run "$elf"

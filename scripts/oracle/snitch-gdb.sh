@@ -24,7 +24,7 @@ trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$scratch"' EXIT
   -Iinclude -Llink -Wl,--build-id=none -Wl,--no-warn-rwx-segments -T link/snitch_cluster.ld \
   include/crt0.S tests/barrier.c -lgcc -o "$scratch/barrier.elf")
 elf=$scratch/barrier.elf
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+. scripts/oracle/gdb_common.bash
 port=$(free_port)
 
 cat >"$scratch/session.gdb" <<GDB
@@ -54,15 +54,7 @@ print slot[3]
 delete
 continue
 GDB
-"$bin" snitch run --gdb "127.0.0.1:$port" "$elf" >"$scratch/stdout" 2>"$scratch/stderr" &
-sim=$!
-for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/stderr" && break; sleep 0.1; done
-timeout 120 gdb-multiarch -batch -nx -x "$scratch/session.gdb" "$elf" >"$scratch/transcript" 2>&1 || true
-status=0
-wait "$sim" || status=$?
-cat "$scratch/transcript"
-fail() { echo "FAIL: $*"; cat "$scratch/stdout" "$scratch/stderr"; exit 1; }
-expect() { grep -qE -- "$1" "$scratch/transcript" || fail "transcript lacks /$1/"; }
+gdb_session "$elf" "$bin" snitch run "$elf"
 expect '^Thread 1 "?.*hit Breakpoint 1, main \(hartid=0\) at .*barrier\.c'
 expect '^\$1 = 0$'
 expect '^Hardware watchpoint 2: slot\[3\]'
@@ -91,13 +83,4 @@ expect 'exited normally'
 [ "$status" = 0 ] || fail "exit status $status"
 
 # A client that connects and goes away: the run stops with a message (no hang).
-port=$(free_port)
-"$bin" snitch run --gdb "127.0.0.1:$port" "$elf" 2>"$scratch/err" &
-sim=$!
-for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/err" && break; sleep 0.1; done
-python3 -c "import socket; s=socket.create_connection(('127.0.0.1',$port)); s.close()"
-status=0
-timeout 20 tail --pid=$sim -f /dev/null || fail "the simulator kept waiting for a client that left"
-wait "$sim" || status=$?
-grep -q "went away" "$scratch/err" && [ "$status" = 2 ] || fail "client gone: $status $(cat "$scratch/err")"
-echo "snitch gdb: ok"
+gdb_client_gone snitch "$bin" snitch run "$elf"

@@ -28,7 +28,7 @@ done
 sed -e "s|build/eltwise_add_unpack.elf|$scratch/trisc0.elf|;s|build/eltwise_add_math.elf|$scratch/trisc1.elf|" \
   -e "s|build/eltwise_add_pack.elf|$scratch/trisc2.elf|;s|\"data/|\"$k/data/|;s|\"expected/|\"$k/expected/|" \
   "$k/eltwise_add.toml" >"$scratch/m.toml"
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+. scripts/oracle/gdb_common.bash
 port=$(free_port)
 
 cat >"$scratch/session.gdb" <<GDB
@@ -50,15 +50,7 @@ print/x \$pc
 thread 1
 continue
 GDB
-"$bin" tensix run --gdb "127.0.0.1:$port" "$scratch/m.toml" >"$scratch/stdout" 2>"$scratch/stderr" &
-sim=$!
-for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/stderr" && break; sleep 0.1; done
-timeout 120 gdb-multiarch -batch -nx -x "$scratch/session.gdb" "$scratch/trisc0.elf" >"$scratch/transcript" 2>&1 || true
-status=0
-wait "$sim" || status=$?
-cat "$scratch/transcript"
-fail() { echo "FAIL: $*"; cat "$scratch/stdout" "$scratch/stderr"; exit 1; }
-expect() { grep -qE -- "$1" "$scratch/transcript" || fail "transcript lacks /$1/"; }
+gdb_session "$scratch/trisc0.elf" "$bin" tensix run "$scratch/m.toml"
 # The three TRISCs, named, as threads 1-3 (BRISC is not started by this manifest).
 # (GDB numbers them 1.N: gdbstub speaks the multiprocess extension.)
 expect '^\* 1 +Thread 1\.1 \(trisc0\)'
@@ -83,13 +75,4 @@ expect 'exited normally'
 [ "$status" = 0 ] || fail "exit status $status (the tile's result differs from the manifest's?)"
 
 # A client that connects and goes away: the run stops with a message (no hang).
-port=$(free_port)
-"$bin" tensix run --gdb "127.0.0.1:$port" "$scratch/m.toml" 2>"$scratch/err" &
-sim=$!
-for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/err" && break; sleep 0.1; done
-python3 -c "import socket; s=socket.create_connection(('127.0.0.1',$port)); s.close()"
-status=0
-timeout 20 tail --pid=$sim -f /dev/null || fail "the simulator kept waiting for a client that left"
-wait "$sim" || status=$?
-grep -q "went away" "$scratch/err" && [ "$status" = 2 ] || fail "client gone: $status $(cat "$scratch/err")"
-echo "tensix gdb: ok"
+gdb_client_gone tensix "$bin" tensix run "$scratch/m.toml"
