@@ -184,7 +184,9 @@ impl FpInsn {
         self.f_sources
     }
 
-    fn class_of(kind: Kind) -> FpClass {
+    /// What `kind` does with the integer side (the offload classes; the translation tier asks
+    /// it which F/D ops write an x register).
+    pub(crate) fn class_of(kind: Kind) -> FpClass {
         use Kind as K;
         match kind {
             K::Flw | K::Fld => FpClass::Load,

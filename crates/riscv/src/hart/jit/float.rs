@@ -68,23 +68,7 @@ pub(crate) fn sign_injection(kind: Kind) -> bool {
 
 /// Does F/D computational op `kind` write an x register (else an f register)?
 fn writes_x(kind: Kind) -> bool {
-    use Kind as K;
-    matches!(
-        kind,
-        K::FcvtWS
-            | K::FcvtWuS
-            | K::FmvXW
-            | K::FeqS
-            | K::FltS
-            | K::FleS
-            | K::FclassS
-            | K::FeqD
-            | K::FltD
-            | K::FleD
-            | K::FclassD
-            | K::FcvtWD
-            | K::FcvtWuD
-    )
+    crate::hart::FpInsn::class_of(kind) == crate::hart::FpClass::ToInt
 }
 
 const BOX: i64 = i64::from_ne_bytes(0xffff_ffff_0000_0000u64.to_ne_bytes());
