@@ -8,12 +8,12 @@
 # into fuzz/corpus/TARGET (ignored by git) before each run.
 # cargo-fuzz is installed from crates.io if missing; `--sanitizer none` builds on stable Rust.
 # Budget: about 12 minutes on 2 cores (install ~3 min the first time, build ~3 min, then
-# FUZZ_SECONDS per target, 20 by default, for the 15 targets: 5 min).
+# FUZZ_SECONDS per target, 10 by default, for the 15 targets: 2.5 min).
 #
 # usage: fuzz.sh [TARGET...]   (default: all targets); FUZZ_SECONDS overrides the time per target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-10}
 cd "$root/fuzz"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
