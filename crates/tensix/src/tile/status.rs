@@ -69,6 +69,13 @@ pub fn type_bits(word: u32) -> u32 {
     }
 }
 
+/// The types a thread holds past its input queue: `words` (expander FIFOs, the Wait Gate)
+/// and MOP / REPLAY while its MOP expander expands / its replay expander plays back.
+pub fn held_bits(words: impl Iterator<Item = u32>, expanding: bool, playing_back: bool) -> u32 {
+    let bits = words.fold(0, |acc, w| acc | type_bits(w));
+    bits | if expanding { TYPE_MOP } else { 0 } | if playing_back { TYPE_REPLAY } else { 0 }
+}
+
 /// What the CSRs read, shared by the tile (which refreshes the backend side before the cores
 /// run; it cannot change while they run) and the cores' harts (which add their threads'
 /// queued pushes live, since a push in the same quantum shows at once).
