@@ -69,6 +69,9 @@ struct TimedCore {
     wait: Option<MailboxWait>,
     /// The cycle the core wrote its done word.
     done: Option<u64>,
+    /// Its last chunk stopped at a status CSR read (tile/status.rs): refresh the CSRs
+    /// before the next one instead of marking them stale.
+    reads_status: bool,
     pushes: u64,
 }
 
@@ -91,6 +94,7 @@ impl Tile {
                 deferred: None,
                 wait: None,
                 done: None,
+                reads_status: false,
                 pushes: 0,
             })
         });
@@ -203,9 +207,9 @@ impl Tile {
             }
             tracks.units(now, &units);
             self.backend.end_cycle()?;
-            still &= !self.backend.sfpu.scheduled.counts_cycles();
+            still = still && !self.backend.sfpu.scheduled.counts_cycles();
             // 2. Cores.
-            let waits_before = st.core_waits;
+            let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
             for (i, slot) in cores.iter_mut().enumerate() {
                 let Some(c) = slot else { continue };
                 if self.step_core(i, c, &mut fe, &units, now, &mut st)? {
@@ -389,11 +393,16 @@ impl Tile {
                 }
                 c.wait = None;
             }
-            self.refresh_timed_status(fes);
+            if std::mem::take(&mut c.reads_status) {
+                self.refresh_timed_status(fes);
+            } else {
+                self.status.mark_stale();
+            }
             let clock = &mut c.clock;
             let (stop, dev) =
                 self.with_mmio(i, true, |l1, hart, dev| hart.run(l1, dev, clock, CHUNK));
             c.deferred = dev.deferred;
+            c.reads_status = self.status.take_wanted();
             if let Some(Block::Mailbox(w)) = dev.block {
                 c.wait = Some(w);
             }
@@ -405,10 +414,12 @@ impl Tile {
         }
     }
 
-    /// What the status CSRs read during a core's next run-ahead chunk (issue 8's CSRs under
-    /// `--timing`): the pushes live in the timed frontends, not in the functional input
-    /// queues, so each thread's types are those of the words in its FIFOs A, B and C (C's
-    /// head is the instruction at the Wait Gate), plus MOP / REPLAY while its expanders work.
+    /// What the status CSRs read (issue 8's CSRs under `--timing`), refreshed only for a
+    /// core whose last chunk stopped at a read (the view is marked stale for every other
+    /// chunk), so a read sees the state of the cycle in which it executes. The pushes live in
+    /// the timed frontends, not in the functional input queues, so each thread's types are
+    /// those of the words in its FIFOs A, B and C (C's head is the instruction at the Wait
+    /// Gate), plus MOP / REPLAY while its expanders work.
     fn refresh_timed_status(&self, fes: &[Frontend; 3]) {
         let held = std::array::from_fn(|t| {
             let f = &fes[t];
