@@ -102,6 +102,10 @@ impl Tile {
         let mut now = 0u64;
         let mut last_progress = 0u64;
         let mut next_poll = 0u64;
+        // Per slot / thread, the reason of its stall in the current cycle (valid where the
+        // cycle's `stalled_slots` / `stalled_gates` bit is set; kept out of the loop).
+        let mut slot_why = [Why::UnitBusy; 9];
+        let mut gate_why = [Why::UnitBusy; 3];
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
                 break;
@@ -130,10 +134,10 @@ impl Tile {
             // 1. Backend.
             self.backend.busy_conditions = units.busy_conditions(now);
             let mut stalled_slots = 0u32;
-            // What this cycle counted, to count it again for each cycle skipped (step 3).
+            // What this cycle counted, to count it again for each cycle skipped (step 3):
+            // the reasons of the slots in `stalled_slots` and of the threads in `stalled_gates`.
             let mut still = !T::ENABLED;
-            let mut slot_why = [None; 9];
-            let mut gate_why = [None; 3];
+            let mut stalled_gates = 0u32;
             for t in 0..3 {
                 let mut outcome = Gate::Empty;
                 let mut fault = None;
@@ -187,7 +191,7 @@ impl Tile {
                     {
                         stalled_slots |= 1 << s as u32;
                         st.unit_stall(s, why, 1);
-                        slot_why[s as usize] = Some(why);
+                        slot_why[s as usize] = why;
                     }
                     false
                 });
@@ -196,7 +200,8 @@ impl Tile {
                 }
                 if let Gate::Stalled(why) = outcome {
                     st.gate_stall(t, why, 1);
-                    gate_why[t] = Some(why);
+                    gate_why[t] = why;
+                    stalled_gates |= 1 << t;
                     still &= !matches!(why, Why::ReleaseLag | Why::DstHazard(_));
                 }
                 if left.is_some() {
@@ -258,14 +263,14 @@ impl Tile {
                     .unwrap_or(now + 1);
                 let repeats = to - now - 1;
                 if repeats > 0 {
-                    for (t, why) in gate_why.iter().enumerate() {
-                        if let Some(why) = *why {
-                            st.gate_stall(t, why, repeats);
+                    for (t, f) in fe.iter_mut().enumerate() {
+                        if stalled_gates & (1 << t) != 0 {
+                            st.gate_stall(t, gate_why[t], repeats);
                         }
-                        fe[t].pass_still(repeats);
+                        f.pass_still(repeats);
                     }
-                    for (s, why) in slot_why.iter().enumerate() {
-                        if let Some(why) = *why {
+                    for (s, &why) in slot_why.iter().enumerate() {
+                        if stalled_slots & (1 << s) != 0 {
                             st.unit_stall(Slot::ALL[s], why, repeats);
                         }
                     }
