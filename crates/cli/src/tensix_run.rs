@@ -37,8 +37,9 @@ pub struct RunArgs {
     /// (raw L1 bytes)
     #[arg(long)]
     dump: Option<PathBuf>,
-    /// Run the kernel this many times on fresh tiles (a benchmark; --stats reports the speed
-    /// over all runs)
+    /// Run the kernel this many times, each run after the first on the loaded tile restored
+    /// as it was before the first (a benchmark; --stats reports the first run's speed and the
+    /// other runs')
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     repeat: u32,
     /// Stop after this many seconds of wall-clock time (exit status 124), reporting where the
