@@ -462,7 +462,7 @@ pub(super) fn execute(
             }
         }
         i += n as u32;
-        if n == 16 && out_addr % 16 == 0 {
+        if n == 16 && out_addr.is_multiple_of(16) {
             // A whole register row.
             let row = dest_row(out_addr / 16)?;
             out_addr += 16;
