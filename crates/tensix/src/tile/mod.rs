@@ -12,6 +12,7 @@
 mod debug;
 pub mod mailbox;
 pub mod mmio;
+pub mod snapshot;
 pub mod status;
 pub mod timed;
 
