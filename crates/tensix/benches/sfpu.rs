@@ -47,7 +47,8 @@ fn issue(bencher: Bencher, text: &str) {
     }
     bencher.counter(ItemsCount::new(ISSUES)).bench_local(|| {
         for _ in 0..ISSUES {
-            b.issue(1, w, &mut l1).expect("the benchmark instructions run");
+            b.issue(1, w, &mut l1)
+                .expect("the benchmark instructions run");
         }
     });
 }

@@ -175,22 +175,19 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
     };
     // Operands of every lane first (a lane reads and writes only its own LReg entries, so the
     // order is the per-lane loop's), then the 32 lanes' arithmetic at once.
-    let (mut a, mut b, mut c) = ([0; LANES], [0; LANES], [0; LANES]);
-    for lane in 0..LANES {
-        let r = |k: usize| s.lregs[k][lane];
-        (a[lane], b[lane], c[lane]) = match i.opcode {
-            0x74 => (imm, r(i.vc_or_vd()), 0),
-            0x75 => (imm, 1.0f32.to_bits(), r(i.vc_or_vd())),
-            _ => {
-                let va = if i.mode & 4 != 0 {
-                    (r(7) & 15) as usize
-                } else {
-                    i.va
-                };
-                (r(va), r(i.vb_or_vd()), r(i.vc_or_vd()))
-            }
-        };
-    }
+    let l = &s.lregs;
+    let (a, b, c) = match i.opcode {
+        0x74 => ([imm; LANES], l[i.vc_or_vd()], [0; LANES]),
+        0x75 => ([imm; LANES], [1.0f32.to_bits(); LANES], l[i.vc_or_vd()]),
+        _ => {
+            let a = if i.mode & 4 != 0 {
+                std::array::from_fn(|lane| l[(l[7][lane] & 15) as usize][lane])
+            } else {
+                l[i.va]
+            };
+            (a, l[i.vb_or_vd()], l[i.vc_or_vd()])
+        }
+    };
     let d = if bh {
         std::array::from_fn(|l| mad_model(a[l] ^ neg_a, b[l], c[l] ^ neg_c, true))
     } else {
