@@ -194,10 +194,10 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
         mad_wh(&a, &b, &c)
     };
     let active = s.active_lanes(i);
-    for lane in 0..LANES {
+    for (lane, &x) in d.iter().enumerate() {
         if active >> lane & 1 != 0 {
             let vd = dest(s, i, lane);
-            s.write(vd, lane, d[lane]);
+            s.write(vd, lane, x);
         }
     }
     Ok(())
