@@ -115,6 +115,10 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
         }
         0x27 | 0x28 | 0x30 => eltwise(b, t, opcode, w),
         0x10 => zeroacc(b, t, w),
+        0x36 => {
+            super::dvalid::cleardvalid(b, w);
+            Ok(())
+        }
         0x11 => {
             zerosrc(b, w);
             Ok(())
