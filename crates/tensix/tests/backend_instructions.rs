@@ -291,3 +291,69 @@ fn data_movers() {
     assert_eq!(r.b.srcb.banks[0][16 + 2][7], 7 * 16 + 2);
     assert_eq!(r.b.srcb.banks[0][16 + 7][2], 2 * 16 + 7);
 }
+
+// RMWCIB.md: byte Index1 (opcode 0xB3 + Index1) of Config[StateID][Index4] becomes
+// (NewValue & Mask) | (Old & ~Mask); Index4[7:0], NewValue[15:8], Mask[23:16]. An Index4
+// past the config space is undefined: a fault.
+#[test]
+fn rmwcib_masks_one_byte() {
+    let mut r = Rig::new();
+    r.cfg(0, 40, 0x1122_3344);
+    let rmwcib = |index1: u32, mask: u32, new: u32, index4: u32| {
+        ((0xb3 + index1) << 24) | (mask << 16) | (new << 8) | index4
+    };
+    r.b.issue(0, rmwcib(2, 0xf0, 0xab, 40), &mut r.l1).unwrap();
+    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3344);
+    r.b.issue(0, rmwcib(0, 0xff, 0x00, 40), &mut r.l1).unwrap();
+    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3300);
+    let e =
+        r.b.issue(0, rmwcib(1, 0xff, 0, 250), &mut r.l1)
+            .unwrap_err();
+    assert_eq!((e.mnemonic, e.unit), ("RMWCIB1", "config"));
+}
+
+// MOVD2B.md: Dst rows (+ RWC Dst, Move4Rows aligning both to 4) into SrcB's Matrix Unit bank
+// at SrcRow + RWC SrcB; the style follows SrcA's format. The page's layouts (Dst BF16 as
+// Sign,Man7,Exp8; Src as Sign,Man10,Exp8; Dst FP16 as Sign,Man10,Exp5) are converted to and
+// from this model's IEEE-ordered ones (regs.rs) around the page's Shuffle functions.
+#[test]
+fn movd2b_styles_and_rows() {
+    // Page Src (Sign,Man10,Exp8) → this model's Src (sign[18] exp[17:10] man[9:0]).
+    let page_src_to_model = |x: u32| (x & 0x4_0000) | ((x & 0xff) << 10) | ((x >> 8) & 0x3ff);
+    let shuffle_bf16 = |x: u32| ((x & 0xff00) << 3) | (x & 0xff);
+    let shuffle_fp16 = |x: u32| ((x & 0xffe0) << 3) | (x & 0x1f);
+    // IEEE BF16 → the page's Dst BF16 (Sign,Man7,Exp8); IEEE FP16 → page Dst FP16.
+    let page_dst_bf16 = |x: u32| (x & 0x8000) | ((x & 0x7f) << 8) | ((x >> 7) & 0xff);
+    let page_dst_fp16 = |x: u32| (x & 0x8000) | ((x & 0x3ff) << 5) | ((x >> 10) & 0x1f);
+
+    let mut r = Rig::new();
+    let val = |i: usize, j: usize| (0x3f80 + 0x11 * i as u32 + j as u32) | ((j as u32 & 1) << 15);
+    for i in 0..4 {
+        for j in 0..16 {
+            r.b.dst.write16(36 + i, j, val(i, j) as u16);
+        }
+    }
+    // BF16 style (SrcA format BF16 = 5), 16-bit Dst, Move4Rows: Dst 37 → 36..40; SrcRow 5 +
+    // RWC SrcB 2 = 7 → 4..8.
+    r.cfg(0, 1, 5 << 17);
+    r.b.rwc[0].srcb = 2;
+    r.run(0, "MOVD2B 0, 5, 0, 2, 37");
+    for i in 0..4 {
+        for j in 0..16 {
+            let want = page_src_to_model(shuffle_bf16(page_dst_bf16(val(i, j))));
+            assert_eq!(r.b.srcb.banks[0][4 + i][j], want, "row {i} col {j}");
+        }
+    }
+    // FP16 style (SrcA format FP16 = 1), one row: Dst 38 → SrcB 9 + 2 = 11.
+    r.cfg(0, 1, 1 << 17);
+    r.run(0, "MOVD2B 0, 9, 0, 0, 38");
+    for j in 0..16 {
+        let want = page_src_to_model(shuffle_fp16(page_dst_fp16(val(2, j))));
+        assert_eq!(r.b.srcb.banks[0][11][j], want, "col {j}");
+    }
+    // TF32 style (format 4) with a 32-bit Dst (Fp32_enabled): Src gets the top 19 bits.
+    r.cfg(0, 1, (1 << 29) | (4 << 17));
+    r.b.dst.write32(3, 7, (-1.2345f32).to_bits());
+    r.run(0, "MOVD2B 0, 20, 0, 0, 3");
+    assert_eq!(r.b.srcb.banks[0][22][7], (-1.2345f32).to_bits() >> 13);
+}

@@ -1,5 +1,5 @@
-//! Per-instruction tests of the Scalar Unit's (ThCon's) memory instructions and the explicit
-//! Src data-valid handovers, each against its page's functional model
+//! Per-instruction tests of the Scalar Unit's (ThCon's) memory instructions and GPR
+//! arithmetic, and of the explicit Src data-valid handovers, each against its page's functional model
 //! (tt-isa-documentation, WormholeB0/TensixTile/TensixCoprocessor/<NAME>.md). Words are
 //! encoded from the pages' encoding diagrams, not through this crate's assembler.
 
@@ -405,4 +405,64 @@ fn flushdma_waits_on_selected_conditions() {
         Issue::Stalled(Stall::FlushDma { conditions: 1 })
     );
     run(&mut r, 0, flushdma(0b1110));
+}
+
+/// ADDDMAREG.md … CMPDMAREG.md: immediate variant[23], Mode[20:18], ResultReg[17:12],
+/// RightReg / RightImm6[11:6], LeftReg[5:0].
+fn dmareg(opcode: u32, imm: u32, mode: u32, result: u32, right: u32, left: u32) -> u32 {
+    enc(
+        opcode,
+        &[(imm, 23), (mode, 18), (result, 12), (right, 6), (left, 0)],
+    )
+}
+
+// The GPR arithmetic of the Scalar Unit, each page's model transcribed: ADDDMAREG.md and
+// SUBDMAREG.md wrap at 32 bits, MULDMAREG.md multiplies the low 16 bits of each side,
+// BITWOPDMAREG.md AND/OR/XOR, SHIFTDMAREG.md shifts by RightReg & 0x1f (or RightImm5),
+// CMPDMAREG.md writes 1 or 0 for GT/LT/EQ (unsigned); an undefined Mode is a fault.
+#[test]
+fn dmareg_arithmetic() {
+    let mut r = Rig::new();
+    let (a, b) = (0xfff0_1234u32, 0x0002_0030u32);
+    r.b.gpr[1][1] = a;
+    r.b.gpr[1][2] = b;
+    r.b.gpr[1][3] = 0x23; // shift count register: 0x23 & 0x1f = 3
+    let cases = [
+        (dmareg(0x58, 0, 0, 10, 2, 1), a.wrapping_add(b)),
+        (dmareg(0x58, 1, 0, 10, 0x3f, 1), a + 0x3f),
+        (dmareg(0x59, 0, 0, 10, 1, 2), b.wrapping_sub(a)),
+        (dmareg(0x59, 1, 0, 10, 0x35, 1), a - 0x35),
+        (dmareg(0x5a, 0, 0, 10, 2, 1), 0x1234 * 0x30),
+        (dmareg(0x5a, 1, 0, 10, 0x3f, 1), 0x1234 * 0x3f),
+        (dmareg(0x5b, 0, 0, 10, 2, 1), a & b),
+        (dmareg(0x5b, 0, 1, 10, 2, 1), a | b),
+        (dmareg(0x5b, 1, 2, 10, 0x2a, 1), a ^ 0x2a),
+        (dmareg(0x5c, 0, 0, 10, 3, 1), a << 3),
+        (dmareg(0x5c, 0, 1, 10, 3, 1), a >> 3),
+        (dmareg(0x5c, 1, 1, 10, 0x1f, 1), a >> 31), // RightImm5 = 31
+        (dmareg(0x5d, 0, 0, 10, 2, 1), 1),          // a > b
+        (dmareg(0x5d, 0, 1, 10, 2, 1), 0),          // a < b
+        (dmareg(0x5d, 0, 2, 10, 1, 1), 1),          // a == a
+        (dmareg(0x5d, 1, 1, 10, 0x3f, 3), 1),       // 0x23 < 63
+    ];
+    for (word, want) in cases {
+        r.b.gpr[1][10] = 0xdead_beef;
+        run(&mut r, 1, word);
+        assert_eq!(r.b.gpr[1][10], want, "{word:#010x}");
+    }
+    for word in [dmareg(0x5b, 0, 3, 10, 2, 1), dmareg(0x5c, 0, 2, 10, 2, 1)] {
+        let e = fault(&mut r, 1, word);
+        assert!(e.contains("Mode") && e.contains("undefined"), "{e}");
+    }
+}
+
+// DMANOP.md: "Causes no effects" — GPRs, L1 and the Src banks unchanged.
+#[test]
+fn dmanop_changes_nothing() {
+    let mut r = Rig::new();
+    r.b.gpr[0][5] = 7;
+    r.l1.write_u32(0x100, 9).unwrap();
+    run(&mut r, 0, enc(0x60, &[]));
+    assert_eq!((r.b.gpr[0][5], l1_word(&r, 0x100)), (7, 9));
+    assert_eq!(r.b.gpr[0].iter().filter(|&&g| g != 0).count(), 1);
 }

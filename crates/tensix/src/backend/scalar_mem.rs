@@ -269,13 +269,13 @@ fn write(l1: &mut SparseMemory, addr: u32, size: u32, v: u32) -> Result<(), Stri
 /// The fault of an access to the MMIO window 0xFFB00000 + AddrLo × 4 (LOADREG.md,
 /// STOREREG.md, STOREIND_MMIO.md), naming the device of BabyRISCV/README.md's memory map.
 fn mmio_fault(addr: u32) -> String {
+    if addr < 0xFFB1_1000 {
+        return format!("MMIO address {addr:#010x} is below 0xFFB11000 (undefined)");
+    }
     let device = match addr {
-        ..0xFFB1_1000 => {
-            return format!("MMIO address {addr:#010x} is below 0xFFB11000 (undefined)");
-        }
-        ..0xFFB1_2000 => "the TDMA-RISC configuration registers",
-        ..0xFFB1_3000 => "the tile control / debug / status registers",
-        ..0xFFB1_4000 => "the PIC registers",
+        0xFFB1_1000..0xFFB1_2000 => "the TDMA-RISC configuration registers",
+        0xFFB1_2000..0xFFB1_3000 => "the tile control / debug / status registers",
+        0xFFB1_3000..0xFFB1_4000 => "the PIC registers",
         0xFFB2_0000..0xFFB4_0000 => "the NoC registers",
         0xFFB4_0000..0xFFB8_0000 => "the NoC overlay",
         0xFFB8_0000..0xFFB8_0024 => "the MOP expander configuration",
