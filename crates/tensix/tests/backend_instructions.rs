@@ -357,3 +357,65 @@ fn movd2b_styles_and_rows() {
     r.run(0, "MOVD2B 0, 20, 0, 0, 3");
     assert_eq!(r.b.srcb.banks[0][22][7], (-1.2345f32).to_bits() >> 13);
 }
+
+// PACR.md with Packers/FormatConversion.md "To INT8" from a 32-bit Dst (Read_32b_data, In and
+// Out_data_format INT8 = 14): sign-magnitude INT32 datums saturate to ±127 keeping the sign,
+// one byte a datum in L1; with Read_unsigned, negatives become 0 and the rest saturate at 255;
+// INT_DESCALE shifts the magnitude right first, rounding ties away from zero.
+#[test]
+fn pacr_int8_from_int32_dst() {
+    use macrosim_tensix::backend::config::wormhole_fields;
+    let mut r = Rig::new();
+    let set = |r: &mut Rig, name: &str, v: u32| {
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+    };
+    set(&mut r, "THCON_SEC0_REG1_In_data_format", 14);
+    set(&mut r, "THCON_SEC0_REG1_Out_data_format", 14);
+    set(&mut r, "THCON_SEC0_REG1_Disable_zero_compress", 1);
+    set(&mut r, "THCON_SEC0_REG1_Sub_l1_tile_header_size", 1);
+    set(&mut r, "THCON_SEC0_REG1_L1_Dest_addr", 0x200); // byte 0x2000
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_32b_data", 1);
+    // Sign-magnitude INT32 in Dst row 0: 0, 5, −5, 127, 128, −1000, 300, −1, then 10·k.
+    let ints: [i32; 16] = std::array::from_fn(|j| {
+        [0, 5, -5, 127, 128, -1000, 300, -1]
+            .get(j)
+            .copied()
+            .unwrap_or(10 * j as i32)
+    });
+    let sm = |x: i32| {
+        if x < 0 {
+            0x8000_0000 | x.unsigned_abs()
+        } else {
+            x as u32
+        }
+    };
+    for (j, &x) in ints.iter().enumerate() {
+        r.b.dst.write32(0, j, sm(x));
+    }
+    r.b.adcs.packers[2][1].x = 15; // thread 2's packer ADC: x from 0 to 15, 16 datums
+    let pacr = 0x4100_0101; // PackSel 1 (packer 0), Last
+    let read = |r: &Rig| {
+        let mut got = [0u8; 16];
+        r.l1.read_into(0x2000, &mut got, macrosim_core::Access::Read)
+            .unwrap();
+        got
+    };
+    // The page's signed conversion, transcribed: sign bit | min(|x|, 127).
+    let signed = |x: i32| (u8::from(x < 0) << 7) | x.unsigned_abs().min(127) as u8;
+    r.b.issue(2, pacr, &mut r.l1).unwrap();
+    assert_eq!(read(&r), ints.map(signed));
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_unsigned", 1);
+    r.b.issue(2, pacr, &mut r.l1).unwrap();
+    assert_eq!(read(&r), ints.map(|x| x.clamp(0, 255) as u8));
+    // INT_DESCALE (Mode 0, SEC0 value 2): magnitude / 4 rounded half away, then saturated.
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_unsigned", 0);
+    set(&mut r, "INT_DESCALE_Enable", 1);
+    set(&mut r, "INT_DESCALE_VALUES_SEC0_Value", 2);
+    r.b.issue(2, pacr, &mut r.l1).unwrap();
+    let descaled = |x: i32| {
+        let m = (x.unsigned_abs() + 2) / 4;
+        (u8::from(x < 0) << 7) | m.min(127) as u8
+    };
+    assert_eq!(read(&r), ints.map(descaled));
+    assert_eq!(read(&r)[2], 0x81, "−5/4 = −1.25 → −1");
+}

@@ -14,6 +14,7 @@ mod dvalid;
 pub mod fpu;
 mod gate;
 pub mod pack;
+mod pack_int8;
 pub mod regs;
 pub mod rwc;
 mod scalar_mem;
