@@ -191,9 +191,9 @@ fn elementwise_int8_with_saturation() {
         .map(|n| dst_int(r.b.dst.read32(n / 16, n % 16)))
         .collect();
     r.run(0, "ELWSUB 0, 1, 0, 0, 0");
-    for n in 0..128 {
+    for (n, &d) in before.iter().enumerate() {
         let (i, j) = (n / 16, n % 16);
-        let want = (before[n] + a(i, j) - b(i, j)).clamp(-0x7fff_ffff, 0x7fff_ffff);
+        let want = (d + a(i, j) - b(i, j)).clamp(-0x7fff_ffff, 0x7fff_ffff);
         assert_eq!(dst_int(r.b.dst.read32(i, j)), want, "[{i}][{j}]");
     }
     assert_eq!(
@@ -211,9 +211,9 @@ fn elementwise_int8_with_saturation() {
         .map(|n| dst_int(r.b.dst.read32(n / 16, n % 16)))
         .collect();
     r.run(0, "ELWMUL 0, 0, 1, 0, 0");
-    for n in 0..128 {
+    for (n, &d) in before.iter().enumerate() {
         let (i, j) = (n / 16, n % 16);
-        let want = before[n] + page_a(sa[i][j], 0) * page_b(sb[i][0], 0);
+        let want = d + page_a(sa[i][j], 0) * page_b(sb[i][0], 0);
         assert_eq!(
             dst_int(r.b.dst.read32(i, j)),
             want.clamp(-0x7fff_ffff, 0x7fff_ffff)
