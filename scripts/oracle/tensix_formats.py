@@ -103,6 +103,10 @@ def encode(values, fmt, layout):
         return f32_bits(flat).astype("<u4").tobytes()
     if fmt == "bf16":
         return to_bf16_bits(flat).astype("<u2").tobytes()
+    if fmt == "int8":
+        # Packers/FormatConversion.md "INT8": sign-magnitude, 7 magnitude bits (saturating)
+        v = flat.astype(np.int64)
+        return (((v < 0) << 7) | np.minimum(np.abs(v), 127)).astype(np.uint8).tobytes()
     raise ValueError(f"format {fmt} is not supported by this encoder")
 
 
@@ -117,6 +121,9 @@ def decode(data, fmt, layout, rows, cols):
         flat = bits_f32(np.frombuffer(data, dtype="<u4", count=n))
     elif fmt == "bf16":
         flat = bits_f32(np.frombuffer(data, dtype="<u2", count=n).astype(np.uint32) << 16)
+    elif fmt == "int8":
+        b = np.frombuffer(data, dtype=np.uint8, count=n).astype(np.int64)
+        flat = np.where(b >> 7 != 0, -(b & 0x7F), b & 0x7F).astype(np.float32)
     else:
         raise ValueError(f"format {fmt} is not supported by this decoder")
     return from_tiles(flat, rows, cols) if layout == "tiles" else flat.reshape(rows, cols)

@@ -39,6 +39,7 @@ def make_inputs():
     make_fp32_inputs()
     make_bfp_inputs()
     make_square_inputs()
+    make_int8_inputs()
 
 
 def make_square_inputs():
@@ -74,6 +75,16 @@ def make_bfp_inputs():
         for name in ("a", "b"):
             w(KERNELS / f"data/mm_{fmt}_{name}.txt", bfp_values(rng, 32, 32, bits),
               f"{name.upper()} 32x32, values exact in {fmt.upper()} (tile layout blocks), %.9g")
+
+
+def make_int8_inputs():
+    """INT8 tiles for eltwise_mul_int8: integers in -20..20, so some products saturate the
+    INT8 result and both fidelity halves of each operand's magnitude are used."""
+    rng = np.random.default_rng(8)
+    for name in ("a", "b"):
+        tf.write_matrix(KERNELS / f"data/elt_int8_{name}.txt",
+                        rng.integers(-20, 21, (32, 32)).astype(np.float32),
+                        f"{name.upper()} 32x32, INT8 values, %.9g")
 
 
 def load(name, rows, cols):
@@ -135,6 +146,16 @@ def eltwise_case(name, op):
     return {f"{name}.c.txt": (tf.bits_f32(out), header)}
 
 
+def eltwise_int8_case(name):
+    """ELWMUL in the FPU's integer mode, HiFi4, integer "32" Dst, packed to INT8."""
+    a = tf.read_matrix(KERNELS / "data/elt_int8_a.txt", 32, 32).astype(np.int64)
+    b = tf.read_matrix(KERNELS / "data/elt_int8_b.txt", 32, 32).astype(np.int64)
+    out = tm.pack_int32_dst_to_int8(tm.elwmul_int8(a, b, 4))
+    assert np.array_equal(out, np.clip(a * b, -127, 127)), "HiFi4 INT8 products are exact"
+    header = f"{name}: A * B in the FPU's integer mode, saturated to INT8, printed %.9g"
+    return {f"{name}.c.txt": (out.astype(np.float32), header)}
+
+
 def sfpu_case(name):
     a = load("sfpu_a.txt", 32, 32)
     b = load("sfpu_b.txt", 32, 32)
@@ -164,6 +185,7 @@ def expectations():
     out.update(eltwise_case("eltwise_add", "add"))
     out.update(eltwise_case("eltwise_mul", "mul"))
     out.update(eltwise_case("eltwise_add_bfp8", "add_bfp8"))
+    out.update(eltwise_int8_case("eltwise_mul_int8"))
     out.update(sfpu_case("sfpu_add"))
     out.update(tilize_case("tilize"))
     out.update(tilize_case("untilize"))

@@ -222,6 +222,35 @@ def elwmul(a_bits, b_bits, phases, fp32_acc):
     return dst.astype(np.uint32)
 
 
+INT32_MAX = 2**31 - 1
+
+
+def elwmul_int8(a, b, phases):
+    """ELWMUL (ELWMUL.md) in the FPU's integer mode (ALU_ACC_CTRL_INT8_math_enabled) on INT8
+    operands (signed integers), one pass per fidelity phase accumulating into an integer "32" Dst
+    that starts at zero. Each phase multiplies only some magnitude bits (ELWMUL.md's masks
+    0x41fff/0x4e0ff on SrcA, 0x40fff/0x7f0ff on SrcB, in the page's Sign,Mag(10b),Zero,Exp
+    layout): SrcA bits 4..0 when phase bit 0 is set, else 7..5; SrcB bits 3..0 when phase bit 1
+    is set, else 9..4. Every add saturates at +-(2^31 - 1) (ELWADD.md / ELWMUL.md)."""
+    a = np.asarray(a, dtype=I64)
+    b = np.asarray(b, dtype=I64)
+    dst = np.zeros_like(a)
+    for phase in range(phases):
+        ma = 0x1F if phase & 1 else 0xE0
+        mb = 0x0F if phase & 2 else 0x3F0
+        pa = np.sign(a) * (np.abs(a) & ma)
+        pb = np.sign(b) * (np.abs(b) & mb)
+        dst = np.clip(dst + pa * pb, -INT32_MAX, INT32_MAX)
+    return dst
+
+
+def pack_int32_dst_to_int8(x):
+    """Packer, 32-bit integer Dst to INT8 (Packers/FormatConversion.md "To INT8", shift 0): the
+    magnitude saturates at 127, the sign is kept."""
+    x = np.asarray(x, dtype=I64)
+    return np.sign(x) * np.minimum(np.abs(x), 127)
+
+
 def pack_fp32_dst_to_bf16(bits):
     """Packer, 32-bit Dst to BF16 (Packers/FormatConversion.md; rounding half away from zero per
     notes/ttsim.md): NaN becomes infinity, denormal results become zero."""

@@ -41,6 +41,11 @@ for op in add mul; do
         build "eltwise_${op}_$role" eltwise.c "$t" $elt -DOP_"$OP"
     done
 done
+# eltwise mul of one 32x32 INT8 tile: the FPU's integer mode, INT8 result (saturated)
+for t in 0 1 2; do
+    role=$(echo unpack math pack | cut -d' ' -f$((t + 1)))
+    build "eltwise_mul_int8_$role" eltwise.c "$t" $elt -DOP_MUL -DINT8
+done
 # the FP32 one-tile packer shared by sfpu_add, tilize and untilize
 build pack_fp32_tile pack_tile.c 2 -DC_ADDR=0x41000
 # seed 001's SFPU tile add (FP32 tiles through Dst, MOP + replay)

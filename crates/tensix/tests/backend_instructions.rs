@@ -291,3 +291,131 @@ fn data_movers() {
     assert_eq!(r.b.srcb.banks[0][16 + 2][7], 7 * 16 + 2);
     assert_eq!(r.b.srcb.banks[0][16 + 7][2], 2 * 16 + 7);
 }
+
+// RMWCIB.md: byte Index1 (opcode 0xB3 + Index1) of Config[StateID][Index4] becomes
+// (NewValue & Mask) | (Old & ~Mask); Index4[7:0], NewValue[15:8], Mask[23:16]. An Index4
+// past the config space is undefined: a fault.
+#[test]
+fn rmwcib_masks_one_byte() {
+    let mut r = Rig::new();
+    r.cfg(0, 40, 0x1122_3344);
+    let rmwcib = |index1: u32, mask: u32, new: u32, index4: u32| {
+        ((0xb3 + index1) << 24) | (mask << 16) | (new << 8) | index4
+    };
+    r.b.issue(0, rmwcib(2, 0xf0, 0xab, 40), &mut r.l1).unwrap();
+    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3344);
+    r.b.issue(0, rmwcib(0, 0xff, 0x00, 40), &mut r.l1).unwrap();
+    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3300);
+    let e =
+        r.b.issue(0, rmwcib(1, 0xff, 0, 250), &mut r.l1)
+            .unwrap_err();
+    assert_eq!((e.mnemonic, e.unit), ("RMWCIB1", "config"));
+}
+
+// MOVD2B.md: Dst rows (+ RWC Dst, Move4Rows aligning both to 4) into SrcB's Matrix Unit bank
+// at SrcRow + RWC SrcB; the style follows SrcA's format. The page's layouts (Dst BF16 as
+// Sign,Man7,Exp8; Src as Sign,Man10,Exp8; Dst FP16 as Sign,Man10,Exp5) are converted to and
+// from this model's IEEE-ordered ones (regs.rs) around the page's Shuffle functions.
+#[test]
+fn movd2b_styles_and_rows() {
+    // Page Src (Sign,Man10,Exp8) → this model's Src (sign[18] exp[17:10] man[9:0]).
+    let page_src_to_model = |x: u32| (x & 0x4_0000) | ((x & 0xff) << 10) | ((x >> 8) & 0x3ff);
+    let shuffle_bf16 = |x: u32| ((x & 0xff00) << 3) | (x & 0xff);
+    let shuffle_fp16 = |x: u32| ((x & 0xffe0) << 3) | (x & 0x1f);
+    // IEEE BF16 → the page's Dst BF16 (Sign,Man7,Exp8); IEEE FP16 → page Dst FP16.
+    let page_dst_bf16 = |x: u32| (x & 0x8000) | ((x & 0x7f) << 8) | ((x >> 7) & 0xff);
+    let page_dst_fp16 = |x: u32| (x & 0x8000) | ((x & 0x3ff) << 5) | ((x >> 10) & 0x1f);
+
+    let mut r = Rig::new();
+    let val = |i: usize, j: usize| (0x3f80 + 0x11 * i as u32 + j as u32) | ((j as u32 & 1) << 15);
+    for i in 0..4 {
+        for j in 0..16 {
+            r.b.dst.write16(36 + i, j, val(i, j) as u16);
+        }
+    }
+    // BF16 style (SrcA format BF16 = 5), 16-bit Dst, Move4Rows: Dst 37 → 36..40; SrcRow 5 +
+    // RWC SrcB 2 = 7 → 4..8.
+    r.cfg(0, 1, 5 << 17);
+    r.b.rwc[0].srcb = 2;
+    r.run(0, "MOVD2B 0, 5, 0, 2, 37");
+    for i in 0..4 {
+        for j in 0..16 {
+            let want = page_src_to_model(shuffle_bf16(page_dst_bf16(val(i, j))));
+            assert_eq!(r.b.srcb.banks[0][4 + i][j], want, "row {i} col {j}");
+        }
+    }
+    // FP16 style (SrcA format FP16 = 1), one row: Dst 38 → SrcB 9 + 2 = 11.
+    r.cfg(0, 1, 1 << 17);
+    r.run(0, "MOVD2B 0, 9, 0, 0, 38");
+    for j in 0..16 {
+        let want = page_src_to_model(shuffle_fp16(page_dst_fp16(val(2, j))));
+        assert_eq!(r.b.srcb.banks[0][11][j], want, "col {j}");
+    }
+    // TF32 style (format 4) with a 32-bit Dst (Fp32_enabled): Src gets the top 19 bits.
+    r.cfg(0, 1, (1 << 29) | (4 << 17));
+    r.b.dst.write32(3, 7, (-1.2345f32).to_bits());
+    r.run(0, "MOVD2B 0, 20, 0, 0, 3");
+    assert_eq!(r.b.srcb.banks[0][22][7], (-1.2345f32).to_bits() >> 13);
+}
+
+// PACR.md with Packers/FormatConversion.md "To INT8" from a 32-bit Dst (Read_32b_data, In and
+// Out_data_format INT8 = 14): sign-magnitude INT32 datums saturate to ±127 keeping the sign,
+// one byte a datum in L1; with Read_unsigned, negatives become 0 and the rest saturate at 255;
+// INT_DESCALE shifts the magnitude right first, rounding ties away from zero.
+#[test]
+fn pacr_int8_from_int32_dst() {
+    use macrosim_tensix::backend::config::wormhole_fields;
+    let mut r = Rig::new();
+    let set = |r: &mut Rig, name: &str, v: u32| {
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+    };
+    set(&mut r, "THCON_SEC0_REG1_In_data_format", 14);
+    set(&mut r, "THCON_SEC0_REG1_Out_data_format", 14);
+    set(&mut r, "THCON_SEC0_REG1_Disable_zero_compress", 1);
+    set(&mut r, "THCON_SEC0_REG1_Sub_l1_tile_header_size", 1);
+    set(&mut r, "THCON_SEC0_REG1_L1_Dest_addr", 0x200); // byte 0x2000
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_32b_data", 1);
+    // Sign-magnitude INT32 in Dst row 0: 0, 5, −5, 127, 128, −1000, 300, −1, then 10·k.
+    let ints: [i32; 16] = std::array::from_fn(|j| {
+        [0, 5, -5, 127, 128, -1000, 300, -1]
+            .get(j)
+            .copied()
+            .unwrap_or(10 * j as i32)
+    });
+    let sm = |x: i32| {
+        if x < 0 {
+            0x8000_0000 | x.unsigned_abs()
+        } else {
+            x as u32
+        }
+    };
+    for (j, &x) in ints.iter().enumerate() {
+        r.b.dst.write32(0, j, sm(x));
+    }
+    r.b.adcs.packers[2][1].x = 15; // thread 2's packer ADC: x from 0 to 15, 16 datums
+    let pacr = 0x4100_0101; // PackSel 1 (packer 0), Last
+    let read = |r: &Rig| {
+        let mut got = [0u8; 16];
+        r.l1.read_into(0x2000, &mut got, macrosim_core::Access::Read)
+            .unwrap();
+        got
+    };
+    // The page's signed conversion, transcribed: sign bit | min(|x|, 127).
+    let signed = |x: i32| (u8::from(x < 0) << 7) | x.unsigned_abs().min(127) as u8;
+    r.b.issue(2, pacr, &mut r.l1).unwrap();
+    assert_eq!(read(&r), ints.map(signed));
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_unsigned", 1);
+    r.b.issue(2, pacr, &mut r.l1).unwrap();
+    assert_eq!(read(&r), ints.map(|x| x.clamp(0, 255) as u8));
+    // INT_DESCALE (Mode 0, SEC0 value 2): magnitude / 4 rounded half away, then saturated.
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_unsigned", 0);
+    set(&mut r, "INT_DESCALE_Enable", 1);
+    set(&mut r, "INT_DESCALE_VALUES_SEC0_Value", 2);
+    r.b.issue(2, pacr, &mut r.l1).unwrap();
+    let descaled = |x: i32| {
+        let m = (x.unsigned_abs() + 2) / 4;
+        (u8::from(x < 0) << 7) | m.min(127) as u8
+    };
+    assert_eq!(read(&r), ints.map(descaled));
+    assert_eq!(read(&r)[2], 0x81, "−5/4 = −1.25 → −1");
+}

@@ -29,6 +29,10 @@ pub enum Stall {
     SrcNotFree { unpacker: usize },
     /// ATGETM waiting for a mutex held by another thread.
     Mutex { index: usize, holder: usize },
+    /// ATCAS (ATCAS.md) retrying: the L1 word at `addr` holds `value`, not `want`.
+    L1Compare { addr: u32, value: u32, want: u32 },
+    /// FLUSHDMA (FLUSHDMA.md) waiting while one of these condition bits (C0–C3) holds.
+    FlushDma { conditions: u32 },
 }
 
 impl std::fmt::Display for Stall {
@@ -51,6 +55,13 @@ impl std::fmt::Display for Stall {
             ),
             Stall::Mutex { index, holder } => {
                 write!(f, "ATGETM {index} held by thread T{holder}")
+            }
+            Stall::L1Compare { addr, value, want } => write!(
+                f,
+                "ATCAS waiting for L1 word {addr:#x} to hold {want} (it holds {value:#x})"
+            ),
+            Stall::FlushDma { conditions } => {
+                write!(f, "FLUSHDMA waiting on conditions {conditions:#x}")
             }
         }
     }

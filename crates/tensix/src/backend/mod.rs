@@ -10,11 +10,14 @@
 
 pub mod adc;
 pub mod config;
+mod dvalid;
 pub mod fpu;
 mod gate;
 pub mod pack;
+mod pack_int8;
 pub mod regs;
 pub mod rwc;
+mod scalar_mem;
 pub mod sfpu;
 pub mod sync;
 mod thcon;
@@ -155,9 +158,20 @@ impl Backend {
             Unit::Unpack => unpack::execute(self, t, opcode, word, l1),
             Unit::Pack => pack::execute(self, t, opcode, word, l1),
             Unit::Sync => gate::execute_sync(self, t, opcode, word),
+            Unit::ThCon if scalar_mem::handles(opcode) => {
+                match scalar_mem::execute(self, t, opcode, word, l1) {
+                    Ok(Some(stall)) => return Ok(Issue::Stalled(stall)),
+                    r => r.map(|_| ()),
+                }
+            }
             Unit::Config | Unit::ThCon => thcon::execute(self, t, opcode, word),
             Unit::Misc => {
-                if opcode == 0x60 || adc::execute(&mut self.adcs, t, opcode, word & 0xff_ffff) {
+                if opcode == 0x57 {
+                    dvalid::setdvalid(self, t, word);
+                    Ok(())
+                } else if opcode == 0x60
+                    || adc::execute(&mut self.adcs, t, opcode, word & 0xff_ffff)
+                {
                     Ok(())
                 } else {
                     Err("not an instruction of this model".into())

@@ -3,11 +3,13 @@
 //!
 //! Modelled: uncompressed output from Dst, the input and output address generators with their
 //! ADCs and ADDR_MOD_PACK, the data stream's NeedsNewAddress, Dst FP32/BF16/FP16 → FP32/TF32/
-//! BF16/FP16. FP32 Dst → BF16 rounds half away from zero as ttsim does (tensix.cpp:2297,
-//! notes/ttsim.md; the page's rounding helper is not defined). Refused with a fault:
+//! BF16/FP16, 32-bit Dst → INT8/UINT8 ([`super::pack_int8`]). FP32 Dst → BF16 rounds half
+//! away from zero as ttsim does (tensix.cpp:2297, notes/ttsim.md; the page's rounding helper
+//! is not defined). Refused with a fault:
 //! compression, BFP outputs, L1-to-L1 packing, edge masking, ReLU, downsampling.
 
 use super::config::{CfgField, cfg, thd};
+use super::pack_int8::Int8Read;
 use super::unpack::fmt;
 use super::{Backend, ExecResult};
 use macrosim_core::SparseMemory;
@@ -119,11 +121,13 @@ fn from_dst32(inf: u32, v: u32) -> Result<u32, String> {
     })
 }
 
-/// The second stage: input format → output format (only same-format output is modelled).
+/// The second stage: input format → output format (only same-format output is modelled;
+/// INT8 → INT8 is one byte a datum).
 fn to_out(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
     match (inf, outf) {
         (fmt::FP32 | fmt::INT32 | fmt::TF32, o) if o == inf => Ok((v, 4)),
         (fmt::BF16 | fmt::FP16, o) if o == inf => Ok((v & 0xffff, 2)),
+        (fmt::INT8, fmt::INT8) => Ok((v & 0xff, 1)),
         (i, o) => Err(format!(
             "packing input format {i} as output format {o} is not modelled"
         )),
@@ -245,7 +249,10 @@ pub(super) fn execute(
             + ch1.w * g(f.out_wstride);
         let mut addr = dest.wrapping_add(yzw & !0xf);
         let bfp = matches!(outf, fmt::BFP8 | fmt::BFP4);
-        if outf & 2 != 0 && !bfp {
+        let int8 = (inf == fmt::INT8)
+            .then(|| Int8Read::from_config(&bank, read32))
+            .transpose()?;
+        if outf & 2 != 0 && !bfp && outf != fmt::INT8 {
             return Err(format!("packing to output format {outf} is not modelled"));
         }
         if bfp {
@@ -260,6 +267,8 @@ pub(super) fn execute(
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
             let v = if zero_write {
                 0
+            } else if let Some(c) = int8 {
+                c.convert(b.dst.read32(row, col))
             } else if read32 {
                 from_dst32(inf, b.dst.read32(row, col))?
             } else {
@@ -286,10 +295,10 @@ pub(super) fn execute(
                 continue;
             }
             let (o, n) = to_out(inf, outf, v)?;
-            let r = if n == 4 {
-                l1.write_u32(out, o)
-            } else {
-                l1.write_u16(out, o as u16)
+            let r = match n {
+                4 => l1.write_u32(out, o),
+                2 => l1.write_u16(out, o as u16),
+                _ => l1.write_u8(out, o as u8),
             };
             r.map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
             out += u64::from(n);

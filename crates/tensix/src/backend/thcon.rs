@@ -1,5 +1,5 @@
-//! GPRs and configuration instructions: SETDMAREG (SETDMAREG_Immediate.md), ADDDMAREG and the
-//! other DMAREG arithmetic of the Scalar Unit (ADDDMAREG.md …), WRCFG (WRCFG.md), RDCFG,
+//! GPRs and configuration instructions: SETDMAREG (SETDMAREG_Immediate.md), the DMAREG
+//! arithmetic of the Scalar Unit (ADDDMAREG.md … CMPDMAREG.md), WRCFG (WRCFG.md), RDCFG,
 //! SETC16 (SETC16.md), RMWCIB (RMWCIB.md).
 
 use super::config::{CFG_WORDS, THD_WORDS};
@@ -19,20 +19,32 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
             let shift = 16 * (half % 2);
             *reg = (*reg & !(0xffff << shift)) | (value << shift);
         }
-        // ADDDMAREG / SUBDMAREG / MULDMAREG / BITWOPDMAREG / SHIFTDMAREG / CMPDMAREG share a
-        // layout: OpBisConst[23], Result[17:12], OpB[11:6], OpA[5:0].
-        0x58..=0x5a => {
-            let a = b.gpr[t][(w & 0x3f) as usize];
-            let opb = (w >> 6) & 0x3f;
-            let bv = if w >> 23 & 1 != 0 {
-                opb
+        // ADDDMAREG.md, SUBDMAREG.md, MULDMAREG.md, BITWOPDMAREG.md, SHIFTDMAREG.md,
+        // CMPDMAREG.md share a layout: immediate variant[23], Mode[20:18], ResultReg[17:12],
+        // RightReg or RightImm6[11:6] (SHIFTDMAREG: RightImm5[10:6]), LeftReg[5:0].
+        0x58..=0x5d => {
+            let left = b.gpr[t][(w & 0x3f) as usize];
+            let imm = (w >> 6) & 0x3f;
+            let right = if w >> 23 & 1 != 0 {
+                if opcode == 0x5c { imm & 0x1f } else { imm }
             } else {
-                b.gpr[t][opb as usize]
+                b.gpr[t][imm as usize]
             };
-            let r = match opcode {
-                0x58 => a.wrapping_add(bv),
-                0x59 => a.wrapping_sub(bv),
-                _ => (a & 0xffff).wrapping_mul(bv & 0xffff),
+            let mode = (w >> 18) & 7;
+            let undefined = || Err(format!("Mode {mode} is undefined"));
+            let r = match (opcode, mode) {
+                (0x58, _) => left.wrapping_add(right),
+                (0x59, _) => left.wrapping_sub(right),
+                (0x5a, _) => (left & 0xffff).wrapping_mul(right & 0xffff),
+                (0x5b, 0) => left & right,
+                (0x5b, 1) => left | right,
+                (0x5b, 2) => left ^ right,
+                (0x5c, 0) => left << (right & 0x1f),
+                (0x5c, 1) => left >> (right & 0x1f),
+                (0x5d, 0) => u32::from(left > right),
+                (0x5d, 1) => u32::from(left < right),
+                (0x5d, 2) => u32::from(left == right),
+                _ => return undefined(),
             };
             b.gpr[t][((w >> 12) & 0x3f) as usize] = r;
         }
@@ -79,8 +91,13 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
         0xb3..=0xb6 => {
             let byte = u32::from(opcode - 0xb3) * 8;
             let (mask, data) = ((w >> 16) & 0xff, (w >> 8) & 0xff);
-            let bank = b.cfg.bank_mut(t);
-            let r = &mut bank[(w & 0xff) as usize];
+            let index = (w & 0xff) as usize;
+            if index >= CFG_WORDS {
+                return Err(format!(
+                    "config index {index} is out of range (< {CFG_WORDS}, RMWCIB.md)"
+                ));
+            }
+            let r = &mut b.cfg.bank_mut(t)[index];
             *r = (*r & !(mask << byte)) | ((data & mask) << byte);
         }
         _ => return Err("not an instruction of this model".into()),

@@ -84,6 +84,7 @@ typedef volatile uint32_t *reg_t;
 #define FMT_BF16 5u
 #define FMT_BFP8 6u /* BFP8 with an 8-bit shared exponent (tt-llk Bfp8_b) */
 #define FMT_BFP4 7u /* BFP4, likewise (tt-llk Bfp4_b) */
+#define FMT_INT8 14u /* sign-magnitude INT8; in Src "integer 8" overlaid on FP16 (SrcASrcB.md) */
 
 /* Dst halves for double buffering (Dst.md): row 0 and row 512 in the 16-bit row space, which the
  * 32-bit view's row mapping (AdjRow keeps bit 9) also splits in half. */

@@ -1,16 +1,26 @@
 /* Eltwise binary on the FPU (tt-llk llk_math_eltwise_binary.h, standard, no broadcast; notes
  * tensix.md §3.3 TV2/TV3): C = A + B (-DOP_ADD: 16-bit BF16 Dst, BF16 result) or C = A * B
  * (-DOP_MUL: HiFi4, 32-bit Dst, packed to BF16), one 32x32 BF16 tile, face by face: each face of A
- * goes to SrcA, of B to SrcB, the math MOP consumes them and frees both banks.
+ * goes to SrcA, of B to SrcB, the math MOP consumes them and frees both banks. With -DINT8
+ * (OP_MUL only) the tiles are INT8: the FPU's integer mode multiplies into an integer "32" Dst and
+ * the packer saturates it back to INT8 (MVMUL.md/ELWMUL.md, Packers/FormatConversion.md).
  *
- * Parameters (-D): A_ADDR, B_ADDR, C_ADDR, TRISC, OP_ADD or OP_MUL, OUT_FMT. */
+ * Parameters (-D): A_ADDR, B_ADDR, C_ADDR, TRISC, OP_ADD or OP_MUL, OUT_FMT, INT8. */
 #include "llk.h"
 
 #define TILE_BYTES (TILE_DATUMS * 2u)
 
-/* The result's L1 format: BF16, or BFP8 with -DOUT_FMT=FMT_BFP8 (the packer's BFP assembly). */
+/* The tiles' format: BF16, or INT8 with -DINT8. */
+#ifdef INT8
+#define DATA_FMT FMT_INT8
+#else
+#define DATA_FMT FMT_BF16
+#endif
+
+/* The result's L1 format: the data format, or BFP8 with -DOUT_FMT=FMT_BFP8 (the packer's BFP
+ * assembly). */
 #ifndef OUT_FMT
-#define OUT_FMT FMT_BF16
+#define OUT_FMT DATA_FMT
 #endif
 
 #if defined(OP_ADD)
@@ -22,9 +32,9 @@
 #if TRISC == 0
 int main(void)
 {
-    /* The Dst accumulation format is BF16 either way (the packer reads it as BF16; with a 32-bit
-     * Dst it reads 32 bits and rounds, Packers/FormatConversion.md). */
-    unpack_ab_init(FMT_BF16, FMT_BF16, DST_FP32, FACE_DATUMS);
+    /* The Dst accumulation format is the data format either way (the packer reads it as that;
+     * with a 32-bit Dst it reads 32 bits and rounds or saturates, Packers/FormatConversion.md). */
+    unpack_ab_init(DATA_FMT, DATA_FMT, DST_FP32, FACE_DATUMS);
     unpacker_base(0, A_ADDR);
     unpacker_base(1, B_ADDR);
     for (uint32_t face = 0; face < 4; face++) {
@@ -68,7 +78,7 @@ int main(void)
 #elif TRISC == 2
 int main(void)
 {
-    pack_single_tile(FMT_BF16, OUT_FMT, DST_FP32, C_ADDR);
+    pack_single_tile(DATA_FMT, OUT_FMT, DST_FP32, C_ADDR);
     done(2, DONE_OK);
 }
 #endif

@@ -18,14 +18,15 @@
 
 static inline uint32_t fmt_bytes(uint32_t fmt)
 {
-    return (fmt == FMT_FP32 || fmt == FMT_TF32) ? 4u : 2u;
+    return (fmt == FMT_FP32 || fmt == FMT_TF32) ? 4u : fmt == FMT_INT8 ? 1u : 2u;
 }
 
 /* ---- TRISC0: unpackers ------------------------------------------------------------------------ */
 
 /* The ALU formats (Config word of ALU_FORMAT_SPEC_REG0_SrcA): SrcA/SrcB format, the Dst
- * accumulation format and whether Dst is 32-bit (MVMUL.md "format selection"). tt-llk's unpacker
- * thread writes these too (configure_unpack_AB). */
+ * accumulation format and whether Dst is 32-bit (MVMUL.md "format selection"); INT8 Src data
+ * selects the FPU's integer mode (ALU_ACC_CTRL_INT8_math_enabled, integer "32" Dst). tt-llk's
+ * unpacker thread writes these too (configure_unpack_AB). */
 static inline void alu_config(uint32_t src_fmt, uint32_t dstacc_fmt, uint32_t dst_fp32)
 {
     cfg_write(ALU_FORMAT_SPEC_REG0_SrcA_ADDR32,
@@ -33,6 +34,7 @@ static inline void alu_config(uint32_t src_fmt, uint32_t dstacc_fmt, uint32_t ds
                   CFG_FIELD(ALU_FORMAT_SPEC_REG1_SrcB, src_fmt) |
                   CFG_FIELD(ALU_FORMAT_SPEC_REG2_Dstacc, dstacc_fmt) |
                   CFG_FIELD(ALU_ACC_CTRL_Fp32_enabled, dst_fp32) |
+                  CFG_FIELD(ALU_ACC_CTRL_INT8_math_enabled, src_fmt == FMT_INT8) |
                   CFG_FIELD(ALU_ACC_CTRL_SFPU_Fp32_enabled, dst_fp32));
 }
 

@@ -3,6 +3,7 @@
 //! Arithmetic in [`arith`].
 
 pub mod arith;
+mod int8;
 pub(super) mod lanes;
 mod movers;
 mod pool;
@@ -115,6 +116,10 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
         }
         0x27 | 0x28 | 0x30 => eltwise(b, t, opcode, w),
         0x10 => zeroacc(b, t, w),
+        0x36 => {
+            super::dvalid::cleardvalid(b, w);
+            Ok(())
+        }
         0x11 => {
             zerosrc(b, w);
             Ok(())
@@ -162,8 +167,12 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
 /// aligned `rows`-row block).
 fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let m = math_cfg(b, t);
-    if m.int8 {
-        return Err("INT8 math is not modelled".into());
+    if m.int8 && m.mode.fp32 {
+        // INT8 unless FP16A_FORCE overrides it (MVMUL.md); GAPOOL.md has no integer model.
+        if rows != 8 {
+            return Err("INT8 GAPOOL is not modelled".into());
+        }
+        return int8::mvmul(b, t, w, &m);
     }
     let srca_row = (b.rwc[t].srca & 0x38) as usize;
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
@@ -190,8 +199,8 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
 /// ELWMUL.md / ELWADD.md / ELWSUB.md on 8 rows × 16 columns.
 fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
     let m = math_cfg(b, t);
-    if m.int8 {
-        return Err("INT8 math is not modelled".into());
+    if m.int8 && m.mode.fp32 {
+        return int8::eltwise(b, t, opcode, w, &m);
     }
     let accumulate = opcode == 0x27 || (w >> 21) & 1 != 0;
     if opcode != 0x27 && m.phase != 0 {

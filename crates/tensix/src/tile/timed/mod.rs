@@ -483,5 +483,8 @@ fn why_of(s: Stall) -> Why {
         Stall::SrcNotValid => Why::SrcNotValid,
         Stall::SrcNotFree { .. } => Why::SrcNotFree,
         Stall::Mutex { .. } => Why::Mutex,
+        // ATCAS.md: the Scalar Unit stays busy while it retries.
+        Stall::L1Compare { .. } => Why::UnitBusy,
+        Stall::FlushDma { conditions } => Why::Condition(conditions),
     }
 }
