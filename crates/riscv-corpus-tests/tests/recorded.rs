@@ -6,6 +6,8 @@
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use macrosim_riscv::hart::Tier;
+use macrosim_riscv::trace::NoTrace;
+use macrosim_riscv::{Isa, Outcome, Program, RunOptions};
 use macrosim_riscv_corpus_tests::{Recorded, first_difference, load_all, recorded_dir};
 use std::cell::RefCell;
 use std::io::{self, Write};
@@ -13,6 +15,8 @@ use std::rc::Rc;
 
 /// Enough for the largest program (sort, about 10^8 instructions); a runaway stops here.
 const MAX_INSNS: u64 = 2_000_000_000;
+/// Entries before the translation tier translates a block in these runs.
+const JIT_THRESHOLD: u32 = 50;
 
 /// A `Write` whose bytes the test reads back after the run.
 #[derive(Clone, Default)]
@@ -31,15 +35,23 @@ impl Write for Capture {
 fn check(program: &Recorded, tier: Tier) -> Result<(), Failed> {
     let elf = std::fs::read(&program.elf).map_err(|e| format!("{}: {e}", program.elf.display()))?;
     let (stdout, stderr) = (Capture::default(), Capture::default());
-    let status = macrosim_riscv::program::run_linux_on(
-        tier,
-        &elf,
-        &program.argv,
-        Box::new(stdout.clone()),
-        Box::new(stderr.clone()),
-        Some(MAX_INSNS),
-    )
-    .map_err(|e| format!("{}: {e}", program.name))?;
+    let failed = |e: &dyn std::fmt::Display| format!("{}: {e}", program.name);
+    let opts = RunOptions {
+        isa: Isa::RV32IMAFD,
+        max_insns: Some(MAX_INSNS),
+        argv: program.argv.clone(),
+        envp: Vec::new(),
+    };
+    let mut p = Program::load(&elf, &opts).map_err(|e| failed(&e))?;
+    p.hart.set_tier(tier).map_err(|e| failed(&e))?;
+    // Translate blocks far sooner than the tier's default (which pays on long runs), so that
+    // the short programs' loops run translated too.
+    p.hart.set_jit_threshold(JIT_THRESHOLD);
+    p.redirect_output(Box::new(stdout.clone()), Box::new(stderr.clone()));
+    let status = p
+        .run(&mut NoTrace)
+        .map(Outcome::exit_status)
+        .map_err(|e| failed(&e))?;
     let stdout = stdout.0.borrow();
     let mut problems = Vec::new();
     if status != program.status {

@@ -195,19 +195,26 @@ impl Tx<'_, '_> {
             } else {
                 bits
             };
-            t.b.ins()
-                .bitcast(fty, cranelift_codegen::ir::MemFlags::new(), bits)
+            let v =
+                t.b.ins()
+                    .bitcast(fty, cranelift_codegen::ir::MemFlags::new(), bits);
+            (bits, v)
         };
-        let a = operand(self, op.rs1, matches!(arith, Arith::Fma(true, _)));
+        let (a_bits, a) = operand(self, op.rs1, matches!(arith, Arith::Fma(true, _)));
+        // The operands of a binary64 fused multiply-add, for the exact case.
+        let mut fma_d = None;
         let r = match arith {
             Arith::Sqrt => self.b.ins().sqrt(a),
             Arith::Fma(_, n3) => {
-                let c = operand(self, op.rs2, false);
-                let d = operand(self, op.rs3, n3);
+                let (c_bits, c) = operand(self, op.rs2, false);
+                let (d_bits, d) = operand(self, op.rs3, n3);
+                if double {
+                    fma_d = Some((a_bits, c_bits, d_bits));
+                }
                 self.b.ins().fma(a, c, d)
             }
             _ => {
-                let c = operand(self, op.rs2, false);
+                let (_, c) = operand(self, op.rs2, false);
                 match arith {
                     Arith::Add => self.b.ins().fadd(a, c),
                     Arith::Sub => self.b.ins().fsub(a, c),
@@ -232,7 +239,20 @@ impl Tx<'_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         self.b.set_cold_block(slow);
-        self.b.ins().brif(go, fast, &[], slow, &[]);
+        if let Some((x, y, z)) = fma_d {
+            // Before inexact has accrued, the interpreter still takes exact-valued binary64
+            // FMAs on the host (`fpu::fast::hot_fma_d`): so does this.
+            let exact = self.b.create_block();
+            self.b.ins().brif(go, fast, &[], exact, &[]);
+            self.b.switch_to_block(exact);
+            let ok = self.exact_fma_d(x, y, z);
+            let rne = self.b.use_var(self.rne);
+            let ok = self.b.ins().band(ok, rne);
+            let ok = self.b.ins().band(ok, clear);
+            self.b.ins().brif(ok, fast, &[], slow, &[]);
+        } else {
+            self.b.ins().brif(go, fast, &[], slow, &[]);
+        }
         self.b.switch_to_block(fast);
         let v = if double {
             bits
@@ -247,6 +267,61 @@ impl Tx<'_, '_> {
         self.helper(op, op_addr);
         self.b.ins().jump(done, &[]);
         self.b.switch_to_block(done);
+    }
+
+    /// `fpu::fast::exact_fma_d` on binary64 bits: `a` and `b` normal, `c` normal or zero, and
+    /// the exact `a * b + c` representable (`fits_exactly`: the window from the lowest set bit
+    /// of the product or addend to one above the highest holds at most 53 bits, none below
+    /// 2^-1074 and none above 2^1023); an i8, nonzero when it holds.
+    fn exact_fma_d(&mut self, a: Value, b: Value, c: Value) -> Value {
+        // Exponent field, `normal_d`, and the exponents of the lowest and highest set bits
+        // (`bit_span`, of a normal number).
+        let span = |t: &mut Self, x: Value| {
+            let e = t.b.ins().ushr_imm(x, 52);
+            let e = t.b.ins().band_imm(e, 0x7ff);
+            let e1 = t.b.ins().iadd_imm(e, -1);
+            let normal = t.b.ins().icmp_imm(IntCC::UnsignedLessThan, e1, 0x7fe);
+            let m = t.b.ins().band_imm(x, (1 << 52) - 1);
+            let m = t.b.ins().bor_imm(m, 1 << 52);
+            let tz = t.b.ins().ctz(m);
+            let lo = t.b.ins().iadd(e, tz);
+            let lo = t.b.ins().iadd_imm(lo, -1075);
+            let hi = t.b.ins().iadd_imm(e, -1075 + 52);
+            (normal, lo, hi)
+        };
+        let (na, la, ha) = span(self, a);
+        let (nb, lb, hb) = span(self, b);
+        let (nc, lc, hc) = span(self, c);
+        let lo = self.b.ins().iadd(la, lb);
+        let hi = self.b.ins().iadd(ha, hb);
+        let hi = self.b.ins().iadd_imm(hi, 1);
+        // A nonzero addend widens the window (and must be normal).
+        let c2 = self.b.ins().ishl_imm(c, 1);
+        let zero_c = self.b.ins().icmp_imm(IntCC::Equal, c2, 0);
+        let lo_c = self.b.ins().smin(lo, lc);
+        let hi_c = self.b.ins().smax(hi, hc);
+        let hi_c = self.b.ins().iadd_imm(hi_c, 1);
+        let lo = self.b.ins().select(zero_c, lo, lo_c);
+        let hi = self.b.ins().select(zero_c, hi, hi_c);
+        let c_ok = self.b.ins().bor(nc, zero_c);
+        let width = self.b.ins().isub(hi, lo);
+        let narrow = self
+            .b
+            .ins()
+            .icmp_imm(IntCC::SignedLessThanOrEqual, width, 52);
+        let above = self
+            .b
+            .ins()
+            .icmp_imm(IntCC::SignedGreaterThanOrEqual, lo, -1074);
+        let below = self
+            .b
+            .ins()
+            .icmp_imm(IntCC::SignedLessThanOrEqual, hi, 1023);
+        let ok = self.b.ins().band(na, nb);
+        let ok = self.b.ins().band(ok, c_ok);
+        let ok = self.b.ins().band(ok, narrow);
+        let ok = self.b.ins().band(ok, above);
+        self.b.ins().band(ok, below)
     }
 
     /// Run `op` through the interpreter's `exec_fp` (the registers in `State` are current),

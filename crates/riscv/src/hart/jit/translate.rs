@@ -114,6 +114,9 @@ pub(super) struct Tx<'a, 'b> {
     pub arena: Variable,
     /// Nonzero while FP arithmetic in RNE needs no flag update (`State::accrued_rne`).
     pub accrued: Variable,
+    /// Nonzero while FP arithmetic is in RNE with mstatus.FS Dirty (`accrued` but for the
+    /// inexact flag): exact binary64 fused multiply-adds need no flag update then either.
+    pub rne: Variable,
     /// Block starts of the region: pc, entry block, length.
     heads: Vec<(u32, Block, u32)>,
     /// The pages memory ops remember.
@@ -197,7 +200,8 @@ impl Tx<'_, '_> {
         }
     }
 
-    /// Compute `accrued` from `State`: frm == 0 && fflags.NX && fs == 3.
+    /// Compute `accrued` (frm == 0 && fflags.NX && fs == 3) and `rne` (frm == 0 && fs == 3)
+    /// from `State`.
     pub fn reload_accrued(&mut self) {
         let frm = self.load_state(types::I8, offset_of!(State, frm));
         let fflags = self.load_state(types::I8, offset_of!(State, fflags));
@@ -206,8 +210,9 @@ impl Tx<'_, '_> {
         let a = self.b.ins().icmp_imm(IntCC::Equal, frm, 0);
         let c = self.b.ins().icmp_imm(IntCC::NotEqual, nx, 0);
         let d = self.b.ins().icmp_imm(IntCC::Equal, fs, 3);
-        let ac = self.b.ins().band(a, c);
-        let acc = self.b.ins().band(ac, d);
+        let ad = self.b.ins().band(a, d);
+        let acc = self.b.ins().band(ad, c);
+        self.b.def_var(self.rne, ad);
         self.b.def_var(self.accrued, acc);
     }
 
@@ -415,6 +420,7 @@ pub(crate) fn region(
     let table = b.declare_var(I64);
     let arena = b.declare_var(I64);
     let accrued = b.declare_var(types::I8);
+    let rne = b.declare_var(types::I8);
     let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops));
     let heads = parts
         .iter()
@@ -437,6 +443,7 @@ pub(crate) fn region(
         table,
         arena,
         accrued,
+        rne,
         heads,
         pages,
     };
