@@ -29,7 +29,8 @@ snitch=(--timing examples/snitch/build/gemm.elf)
 if command -v riscv64-unknown-elf-gcc >/dev/null; then
   sn=examples/snitch
   cc=(riscv64-unknown-elf-gcc -march=rv32imafd_zicsr -mabi=ilp32d -O2 -static -nostdlib -nostartfiles
-    -ffreestanding -fno-builtin -ffixed-ft0 -ffixed-ft1 -ffixed-ft2 -I$sn/include -L$sn/link)
+    -ffreestanding -fno-builtin -ffixed-ft0 -ffixed-ft1 -ffixed-ft2 -I$sn/include -L$sn/link
+    -Wl,--no-warn-rwx-segments)
   "${cc[@]}" -Dmain=dot_main -c $sn/kernels/dot.c -o "$scratch/dot.o"
   "${cc[@]}" -DREPS=400 -T $sn/link/snitch_cluster.ld $sn/include/crt0.S \
     scripts/bench/timeline_snitch_dot.c "$scratch/dot.o" -lgcc -o "$scratch/dot400.elf"
