@@ -5,7 +5,7 @@
 # and continue twice (it must change 0 -> 1 -> 2, as the loop does), print the partial sum (1 + 4),
 # read the PC, FP and machine CSRs, then continue to the exit. The transcript is compared with
 # what the program does, and the program's own output and exit status must be unchanged.
-# Then `detach` (the program runs on to its end), Ctrl-C in an endless loop and `kill`.
+# Then `detach` at sum_squares: the program runs on to its end.
 # Also: a port in use and a client that goes away give clear errors, not hangs.
 # Needs gdb-multiarch, gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, python3.
 set -euo pipefail
@@ -67,24 +67,6 @@ printf '%s\n' 'set confirm off' "target remote 127.0.0.1:$port" 'break sum_squar
 gdb_session "$elf" "$bin" riscv run "$elf"
 expect '^\[Inferior 1 \(process 1\) detached\]'
 [ "$(cat "$scratch/stdout")" = "total 55 counter 5" ] && [ "$status" = 0 ] || fail "after detach: $status"
-
-# Ctrl-C (GDB's SIGINT, sent a second into an endless loop) stops the run inside `spin`, then
-# `kill` ends it: the command exits with status 137 and says so.
-cat >"$scratch/spin.c" <<'C'
-volatile unsigned spins;
-__attribute__((noinline)) void spin(void) { for (;;) spins++; }
-int main(void) { spin(); return 0; }
-C
-scripts/riscv/build-corpus.sh "$scratch" "$scratch/spin.c" >/dev/null
-port=$(free_port)
-printf '%s\n' 'set confirm off' "target remote 127.0.0.1:$port" 'shell (sleep 1; kill -INT $PPID) &' \
-  continue 'info symbol $pc' 'print spins > 0' kill >"$scratch/session.gdb"
-gdb_session "$scratch/spin.elf" "$bin" riscv run "$scratch/spin.elf"
-expect 'received signal SIGINT'
-expect '^spin \+ [0-9]+ in section \.text'
-expect '^\$1 = 1$'
-expect '^\[Inferior 1 \(process 1\) killed\]'
-grep -q "killed from GDB" "$scratch/stderr" && [ "$status" = 137 ] || fail "after kill: $status"
 
 # A port in use: a clear error and exit status 2.
 port=$(free_port)
