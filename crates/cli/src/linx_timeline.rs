@@ -73,7 +73,12 @@ impl Observer for RobTimeline<'_> {
         self.rob.block(ev);
         if let Some((alloc, retire)) = self.rob.last_block() {
             let name = self.name(barg.block_type);
-            let track = self.row(alloc, retire);
+            // Past the recording's limit the span is only counted: no row to find for it.
+            let track = if self.rec.is_full() {
+                TrackId::default()
+            } else {
+                self.row(alloc, retire)
+            };
             // The block holds its entry in cycles alloc..=retire.
             self.rec.span(track, name, alloc, retire + 1);
         }

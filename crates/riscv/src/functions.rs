@@ -137,8 +137,13 @@ impl<T: Timeline> Trace for FunctionTimeline<'_, T> {
 
     fn begin(&mut self, _hart: u32, _prv: u8, pc: u32, word: u32) {
         self.word = word;
+        let pending = std::mem::replace(&mut self.pending, Transfer::None);
+        // Most instructions follow no jump inside an open span: no symbol lookup for them.
+        if pending == Transfer::None && !self.stack.is_empty() {
+            return;
+        }
         let here = self.symbols.containing(pc);
-        match std::mem::replace(&mut self.pending, Transfer::None) {
+        match pending {
             Transfer::Call => self.stack.push((here, self.retired)),
             Transfer::Return => self.close_innermost(),
             Transfer::Jump => {

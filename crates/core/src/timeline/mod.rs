@@ -106,13 +106,18 @@ pub fn save(rec: &Recording, path: &Path) -> Result<(), SaveError> {
     };
     let name = path.to_string_lossy();
     let file = std::fs::File::create(path).map_err(io)?;
+    // The writers make many small writes; the buffer sits in front of the compressor, which
+    // costs per call (unbuffered, gzip took 8x the run itself: BENCHMARKS.md "Timeline cost").
+    if name.ends_with(".gz") {
+        let gz = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
+        let mut out = std::io::BufWriter::with_capacity(1 << 16, gz);
+        write_chrome_json(rec, &mut out).map_err(io)?;
+        let gz = out.into_inner().map_err(|e| io(e.into_error()))?;
+        return gz.finish().map(drop).map_err(io);
+    }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, file);
     if name.ends_with(".html") {
         write_html(rec, &mut out).map_err(io)?;
-    } else if name.ends_with(".gz") {
-        let mut gz = flate2::write::GzEncoder::new(out, flate2::Compression::fast());
-        write_chrome_json(rec, &mut gz).map_err(io)?;
-        out = gz.finish().map_err(io)?;
     } else {
         write_chrome_json(rec, &mut out).map_err(io)?;
     }

@@ -72,9 +72,16 @@ impl Recording {
         self.dropped
     }
 
+    /// Whether the limit is reached: later events are only counted, so a model may skip the
+    /// work of placing them.
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.events.len() >= self.limit
+    }
+
     #[inline]
     fn push(&mut self, e: Event) {
-        if self.events.len() < self.limit {
+        if !self.is_full() {
             self.events.push(e);
         } else {
             self.dropped += 1;
