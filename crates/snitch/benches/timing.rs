@@ -3,7 +3,8 @@
 //! (the sequencer path) and a plain FP loop (every FP instruction through the offload hook).
 //! `cargo bench -p macrosim-snitch --bench timing`; prints medians of 5 runs, per second of
 //! this thread's CPU time (the shared machine's load would otherwise dominate wall time).
-//! `ONLY=frep` or `ONLY=fld` runs one workload (for profiling).
+//! `ONLY=frep` or `ONLY=fld` runs one workload, `SCALE=N` runs it N/100 of its size and
+//! `RUNS=N` N times (for profiling under callgrind).
 //!
 //! The operands are ordinary doubles (1.1 and 0.9 in TCDM), as a kernel's data would be: the
 //! FPU's host-float fast paths then apply, as they do on real data.
@@ -64,10 +65,17 @@ fn fp_loop(n: u32) -> Vec<u32> {
     c
 }
 
+fn env(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn measure(name: &str, code: &[u32]) {
     let mut rates = Vec::new();
     let mut cycles = 0;
-    for _ in 0..5 {
+    for _ in 0..env("RUNS", 5) {
         let mut cfg = SystemConfig::preset("snitch_cluster").expect("preset");
         cfg.cluster.compute_cores = 1;
         cfg.cluster.dma_core = false;
@@ -92,15 +100,18 @@ fn measure(name: &str, code: &[u32]) {
     rates.sort_by(f64::total_cmp);
     println!(
         "{name}: {cycles} cycles, median {:.1} M simulated cycles/s",
-        rates[2]
+        rates[rates.len() / 2]
     );
 }
 
 fn main() {
     if std::env::var("ONLY").map_or(true, |v| v == "frep") {
-        measure("ssr+frep fmadd.d reduction", &frep_kernel(300));
+        measure(
+            "ssr+frep fmadd.d reduction",
+            &frep_kernel(3 * env("SCALE", 100)),
+        );
     }
     if std::env::var("ONLY").map_or(true, |v| v == "fld") {
-        measure("fld/fmadd.d loop", &fp_loop(5_000_000));
+        measure("fld/fmadd.d loop", &fp_loop(50_000 * env("SCALE", 100)));
     }
 }
