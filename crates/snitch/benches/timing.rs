@@ -3,7 +3,13 @@
 //! (the sequencer path) and a plain FP loop (every FP instruction through the offload hook).
 //! `cargo bench -p macrosim-snitch --bench timing`; prints medians of 5 runs, per second of
 //! this thread's CPU time (the shared machine's load would otherwise dominate wall time).
-//! `ONLY=frep` or `ONLY=fld` runs one workload (for profiling).
+//! Then the issue's own kernels (`examples/snitch/build/*.elf`, `snitch_cluster`): the one-hart
+//! utilization programs (hart 0 runs the kernel, hart 1 checks it, the others wait at the
+//! barrier) and the 9-hart dot, gemm and axpy; per second of CPU time of `Cluster::run` alone
+//! (loading excluded), the cluster's cycles (its slowest hart's) and the harts' cycles summed.
+//! They run for well under a millisecond each, so each figure is the median of 21 runs.
+//! `ONLY=frep`, `ONLY=fld` or `ONLY=kernels` runs one workload, `SCALE=N` runs it N/100 of its size and
+//! `RUNS=N` N times (for profiling under callgrind).
 //!
 //! The operands are ordinary doubles (1.1 and 0.9 in TCDM), as a kernel's data would be: the
 //! FPU's host-float fast paths then apply, as they do on real data.
@@ -64,10 +70,17 @@ fn fp_loop(n: u32) -> Vec<u32> {
     c
 }
 
+fn env(name: &str, default: u32) -> u32 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 fn measure(name: &str, code: &[u32]) {
     let mut rates = Vec::new();
     let mut cycles = 0;
-    for _ in 0..5 {
+    for _ in 0..env("RUNS", 5) {
         let mut cfg = SystemConfig::preset("snitch_cluster").expect("preset");
         cfg.cluster.compute_cores = 1;
         cfg.cluster.dma_core = false;
@@ -92,15 +105,63 @@ fn measure(name: &str, code: &[u32]) {
     rates.sort_by(f64::total_cmp);
     println!(
         "{name}: {cycles} cycles, median {:.1} M simulated cycles/s",
-        rates[2]
+        rates[rates.len() / 2]
+    );
+}
+
+/// `--timing` on a committed kernel ELF: (cluster cycles, hart cycles summed, median CPU s).
+fn measure_elf(name: &str) {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/snitch/build/");
+    let bytes = std::fs::read(format!("{dir}{name}.elf")).expect("committed ELF");
+    let mut secs = Vec::new();
+    let (mut cycles, mut total) = (0u64, 0u64);
+    for _ in 0..env("RUNS", 21) {
+        let cfg = SystemConfig::preset("snitch_cluster").expect("preset");
+        let mut c = Cluster::new(cfg, &bytes).expect("cluster");
+        let opts = RunOptions {
+            timing: true,
+            ..Default::default()
+        };
+        let t = ThreadTime::now();
+        let o = c.run(&opts).expect("run");
+        secs.push(t.elapsed().as_secs_f64());
+        assert_eq!(o.code, 0, "{name} fails its own check");
+        cycles = o.stats.iter().map(|h| h.cycles).max().unwrap_or(0);
+        total = o.stats.iter().map(|h| h.cycles).sum::<u64>();
+    }
+    secs.sort_by(f64::total_cmp);
+    let s = secs[secs.len() / 2];
+    println!(
+        "{name}: {cycles} cycles ({total} over the harts) in {:.3} ms: {:.1} M cycles/s, {:.1} M hart cycles/s",
+        s * 1e3,
+        cycles as f64 / s / 1e6,
+        total as f64 / s / 1e6
     );
 }
 
 fn main() {
     if std::env::var("ONLY").map_or(true, |v| v == "frep") {
-        measure("ssr+frep fmadd.d reduction", &frep_kernel(300));
+        measure(
+            "ssr+frep fmadd.d reduction",
+            &frep_kernel(3 * env("SCALE", 100)),
+        );
     }
     if std::env::var("ONLY").map_or(true, |v| v == "fld") {
-        measure("fld/fmadd.d loop", &fp_loop(5_000_000));
+        measure("fld/fmadd.d loop", &fp_loop(50_000 * env("SCALE", 100)));
+    }
+    if std::env::var("ONLY").map_or(true, |v| v == "kernels") {
+        for k in [
+            "util_reduce_base",
+            "util_reduce_ssr",
+            "util_reduce_ssr_frep",
+            "util_frep_note_base",
+            "util_frep_note_ssr",
+            "util_frep_note_frep",
+            "dot",
+            "gemm",
+            "axpy",
+        ] {
+            measure_elf(k);
+        }
     }
 }

@@ -314,60 +314,17 @@ impl SnitchCore {
         self.ssr_enabled.then_some(&self.ssr_of)
     }
 
-    /// Issue one prepared FP instruction to the FPU: pop its SSR operands, execute, push its
-    /// SSR result. `from_core`: offloaded now by the integer core (else the sequencer issued it).
-    #[inline]
-    fn issue<T: Trace>(
+    #[cold]
+    fn issue_failed<T: Trace>(
         &mut self,
-        hart: &mut HartView<'_, T>,
-        p: &Prepared,
-        from_core: bool,
-    ) -> Result<(), Exception> {
-        if let Some(v) = p.x_value {
-            hart.set_x_scratch(0, v);
+        hart: &HartView<'_, T>,
+        insn: &FpInsn,
+        e: IssueError,
+    ) -> Exception {
+        match e {
+            IssueError::Stream(k, fault) => self.stream_fault(hart, insn, k, fault),
+            IssueError::Exception(e) => e,
         }
-        for &k in p.pops() {
-            let s = &mut self.ssrs[usize::from(k)];
-            match s.pop(hart.mem) {
-                Ok(v) => {
-                    hart.set_f_scratch(k, v);
-                    if T::ENABLED {
-                        let note = format!("ssr{k} pop {:#010x} {v:#018x}", s.last_addr);
-                        hart.trace().note(&note);
-                    }
-                }
-                Err(fault) => return Err(self.stream_fault(hart, &p.insn, k, fault)),
-            }
-        }
-        hart.exec_fp(&p.insn)?;
-        if p.push != NO_SSR {
-            let k = p.push;
-            let v = hart.f_scratch(8 + k);
-            let s = &mut self.ssrs[usize::from(k)];
-            if let Err(fault) = s.push(hart.mem, v) {
-                return Err(self.stream_fault(hart, &p.insn, k, fault));
-            }
-            if T::ENABLED {
-                let note = format!("ssr{k} push {:#010x} {v:#018x}", s.last_addr);
-                hart.trace().note(&note);
-            }
-        }
-        if let Some(t) = &mut self.timing {
-            let mut moved = [(0u8, 0u32); 4];
-            let n = usize::from(p.npops);
-            for (m, &k) in moved.iter_mut().zip(p.pops()) {
-                *m = (k, self.ssrs[usize::from(k)].last_addr);
-            }
-            let n = if p.push == NO_SSR {
-                n
-            } else {
-                let addr = self.ssrs[usize::from(p.push)].last_addr;
-                moved[n] = (p.push | crate::timing::PUSHED, addr);
-                n + 1
-            };
-            t.fp_issue(&p.timed, from_core, &moved[..n]);
-        }
-        Ok(())
     }
 
     fn stream_fault<T: Trace>(
@@ -394,46 +351,68 @@ impl SnitchCore {
             t.exclude(n);
         }
     }
+}
 
-    /// Run a captured loop nest; returns the instructions issued.
-    fn run_loop<T: Trace>(
-        &mut self,
-        hart: &mut HartView<'_, T>,
-        spec: &LoopSpec,
-        steps: &[Step],
-        first: &mut bool,
-    ) -> Result<u64, Exception> {
-        let mut issued = 0;
-        let mut s = 0usize;
-        for r in 0..spec.reps {
-            for step in steps {
-                match step {
-                    Step::Insn(variants) => {
-                        let p = &variants[s];
-                        if T::ENABLED {
-                            if !*first {
-                                let (id, pc, word) = (hart.hart_id(), p.insn.pc, p.insn.word);
-                                hart.trace().commit();
-                                hart.trace().begin(id, 3, pc, word);
-                            }
-                            hart.trace().note(&format!("frep iteration {r}"));
+/// The cycle model as the FP subsystem's issue sees it; `()` when it is off, so that the
+/// sequencer's loop is compiled once with the model and once without, each with its state
+/// held as a function argument (not re-read through the core at every instruction).
+trait FpClock {
+    fn fp_issue(&mut self, insn: &crate::prepared::Timed, from_core: bool, moved: &[(u8, u32)]);
+}
+
+impl FpClock for Timing {
+    #[inline(always)]
+    fn fp_issue(&mut self, insn: &crate::prepared::Timed, from_core: bool, moved: &[(u8, u32)]) {
+        Timing::fp_issue(self, insn, from_core, moved);
+    }
+}
+
+impl FpClock for () {
+    #[inline(always)]
+    fn fp_issue(&mut self, _: &crate::prepared::Timed, _: bool, _: &[(u8, u32)]) {}
+}
+
+/// Run a captured loop nest; returns the instructions issued, or what failed and where.
+fn run_loop<T: Trace, C: FpClock>(
+    ssrs: &mut [SsrStreamer],
+    clock: &mut C,
+    hart: &mut HartView<'_, T>,
+    spec: &LoopSpec,
+    steps: &[Step],
+    first: &mut bool,
+) -> Result<u64, (IssueError, FpInsn)> {
+    let mut issued = 0;
+    let mut s = 0usize;
+    for r in 0..spec.reps {
+        for step in steps {
+            match step {
+                Step::Insn(variants) => {
+                    let p = &variants[s];
+                    if T::ENABLED {
+                        if !*first {
+                            let (id, pc, word) = (hart.hart_id(), p.insn.pc, p.insn.word);
+                            hart.trace().commit();
+                            hart.trace().begin(id, 3, pc, word);
                         }
-                        *first = false;
-                        self.issue(hart, p, false)?;
-                        issued += 1;
+                        hart.trace().note(&format!("frep iteration {r}"));
                     }
-                    Step::Loop(sub, inner) => issued += self.run_loop(hart, sub, inner, first)?,
+                    *first = false;
+                    issue(ssrs, clock, hart, p, false).map_err(|e| (e, p.insn))?;
+                    issued += 1;
+                }
+                Step::Loop(sub, inner) => {
+                    issued += run_loop(ssrs, clock, hart, sub, inner, first)?;
                 }
             }
-            // The stagger offset of the next repetition (§3.3): 0, 1, …, stagger_max, 0, …
-            s = if s as u32 == spec.stagger_max {
-                0
-            } else {
-                s + 1
-            };
         }
-        Ok(issued)
+        // The stagger offset of the next repetition (§3.3): 0, 1, …, stagger_max, 0, …
+        s = if s as u32 == spec.stagger_max {
+            0
+        } else {
+            s + 1
+        };
     }
+    Ok(issued)
 }
 
 /// The most words [`scan_body`] reads after an FREP. The notes (§3.4) put no limit on the
@@ -550,19 +529,23 @@ impl Extension for SnitchCore {
         }
         if !capturing {
             let slot = (insn.pc >> 2) as usize % PREPARED;
-            let p = match self.prepared[slot] {
-                Some((word, on, p))
-                    if word == insn.word && p.insn.pc == insn.pc && on == self.ssr_enabled =>
-                {
-                    p
-                }
-                _ => {
-                    let p = Prepared::new(insn, None, self.ssr_map());
-                    self.prepared[slot] = Some((insn.word, self.ssr_enabled, p));
-                    p
-                }
+            let hit = matches!(&self.prepared[slot], Some((word, on, p))
+                if *word == insn.word && p.insn.pc == insn.pc && *on == self.ssr_enabled);
+            if !hit {
+                let p = Prepared::new(insn, None, self.ssr_map());
+                self.prepared[slot] = Some((insn.word, self.ssr_enabled, p));
+            }
+            let Some((_, _, p)) = &self.prepared[slot] else {
+                unreachable!("filled above")
             };
-            return self.issue(hart, &p, true);
+            let r = match &mut self.timing {
+                Some(t) => issue(&mut self.ssrs, t, hart, p, true),
+                None => issue(&mut self.ssrs, &mut (), hart, p, true),
+            };
+            return r.map_err(|e| {
+                let insn = self.prepared[slot].expect("filled above").2.insn;
+                self.issue_failed(hart, &insn, e)
+            });
         }
         let x_value = insn.x_source().map(|o| hart.x(u32::from(insn.reg(o))));
         let seq = self.frep.as_mut().expect("capturing");
@@ -576,7 +559,11 @@ impl Extension for SnitchCore {
         };
         let steps = prepare_body(&spec, &nodes, self.ssr_map());
         let mut first = true;
-        let n = self.run_loop(hart, &spec, &steps, &mut first)?;
+        let done = match &mut self.timing {
+            Some(t) => run_loop(&mut self.ssrs, t, hart, &spec, &steps, &mut first),
+            None => run_loop(&mut self.ssrs, &mut (), hart, &spec, &steps, &mut first),
+        };
+        let n = done.map_err(|(e, insn)| self.issue_failed(hart, &insn, e))?;
         self.repeated(hart, n - captured);
         Ok(())
     }
@@ -645,4 +632,57 @@ fn count(nodes: &[Node]) -> u64 {
             Node::Loop(_, inner) => count(inner),
         })
         .sum()
+}
+
+/// Why [`issue`] failed.
+enum IssueError {
+    /// SSR `.0`'s stream went wrong.
+    Stream(u8, crate::ssr::StreamFault),
+    Exception(Exception),
+}
+
+/// Issue one prepared FP instruction to the FPU: pop its SSR operands, execute, push its SSR
+/// result, and tell the cycle model. `from_core`: offloaded now by the integer core (else the
+/// sequencer issued it). Takes the core's SSRs and cycle model, not the core, so that the
+/// prepared instruction may be the core's own.
+#[inline(always)]
+fn issue<T: Trace, C: FpClock>(
+    ssrs: &mut [SsrStreamer],
+    clock: &mut C,
+    hart: &mut HartView<'_, T>,
+    p: &Prepared,
+    from_core: bool,
+) -> Result<(), IssueError> {
+    if let Some(v) = p.x_value {
+        hart.set_x_scratch(0, v);
+    }
+    // The SSRs and TCDM addresses of the elements moved, for the cycle model.
+    let mut moved = [(0u8, 0u32); 4];
+    let mut n = 0;
+    for &k in p.pops() {
+        let s = &mut ssrs[usize::from(k)];
+        let v = s.pop(hart.mem).map_err(|f| IssueError::Stream(k, f))?;
+        hart.set_f_scratch(k, v);
+        moved[n] = (k, s.last_addr);
+        n += 1;
+        if T::ENABLED {
+            let note = format!("ssr{k} pop {:#010x} {v:#018x}", s.last_addr);
+            hart.trace().note(&note);
+        }
+    }
+    hart.exec_fp(&p.insn).map_err(IssueError::Exception)?;
+    if p.push != NO_SSR {
+        let k = p.push;
+        let v = hart.f_scratch(8 + k);
+        let s = &mut ssrs[usize::from(k)];
+        s.push(hart.mem, v).map_err(|f| IssueError::Stream(k, f))?;
+        moved[n] = (k | crate::timing::PUSHED, s.last_addr);
+        n += 1;
+        if T::ENABLED {
+            let note = format!("ssr{k} push {:#010x} {v:#018x}", s.last_addr);
+            hart.trace().note(&note);
+        }
+    }
+    clock.fp_issue(&p.timed, from_core, &moved[..n]);
+    Ok(())
 }

@@ -26,44 +26,48 @@ pub struct Prepared {
     pub timed: Timed,
 }
 
-/// An FP instruction as the cycle model sees it.
+/// A source slot of [`Timed::srcs`] that names no register: the cycle model's register
+/// ready times have an entry for it that is never written (always ready).
+pub const NO_REG: u8 = 32;
+
+/// An FP instruction as the cycle model sees it: fixed-size, so that the model's hazard check
+/// is three reads and no loop.
 #[derive(Clone, Copy, Debug)]
 pub struct Timed {
     pub group: FpGroup,
-    /// The FP registers (0..31) it waits for, `srcs[..nsrcs]` (SSR operands are not among
-    /// them: they wait for their stream).
+    /// The FP registers (0..31) it waits for, the unused slots [`NO_REG`] (SSR operands are
+    /// not among them: they wait for their stream).
     pub srcs: [u8; 3],
-    pub nsrcs: u8,
     /// The FP register (0..31) its result goes to, or [`NO_SSR`] (none, or an SSR).
     pub dst: u8,
     /// The integer core waits for its result (compares, `fmv.x.w`, conversions to integer).
     pub to_int: bool,
+    /// An FP operation (not a load or store: what FPU utilization counts).
+    pub is_op: bool,
 }
 
 impl Timed {
     fn of(insn: &FpInsn) -> Timed {
+        let group = insn.group();
         let mut t = Timed {
-            group: insn.group(),
-            srcs: [0; 3],
-            nsrcs: 0,
+            group,
+            srcs: [NO_REG; 3],
             dst: NO_SSR,
             to_int: insn.class() == FpClass::ToInt,
+            is_op: !matches!(group, FpGroup::Load | FpGroup::Store),
         };
+        let mut n = 0;
         for &o in insn.f_sources() {
             let r = insn.reg(o);
             if r < 32 {
-                t.srcs[usize::from(t.nsrcs)] = r;
-                t.nsrcs += 1;
+                t.srcs[n] = r;
+                n += 1;
             }
         }
         if insn.writes_f() && insn.reg(Operand::Rd) < 32 {
             t.dst = insn.reg(Operand::Rd);
         }
         t
-    }
-
-    pub fn srcs(&self) -> &[u8] {
-        &self.srcs[..usize::from(self.nsrcs)]
     }
 }
 

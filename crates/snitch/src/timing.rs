@@ -16,7 +16,7 @@
 //! 3 stages, `lat_noncomp` 1, `lat_conv` 1 assumed equal; fp64 taken as fp32): see
 //! [`TimingConfig::default`].
 
-use crate::prepared::{NO_SSR, Timed};
+use crate::prepared::{NO_REG, NO_SSR, Timed};
 use crate::tcdm::SharedArbiter;
 use crate::tracks::{HartTracks, IntStall};
 use macrosim_riscv::hart::FpGroup;
@@ -84,8 +84,13 @@ pub struct Timing {
     fpu_next: u64,
     /// The last FP result's ready cycle.
     fpu_done: u64,
-    f_ready: [u64; 32],
+    /// Ready cycle of each FP register's value; entry [`NO_REG`] is never written.
+    f_ready: [u64; NO_REG as usize + 1],
     ssr_next: [u64; 8],
+    /// Result latency by operation group (`FpGroup as usize`), from `config`.
+    lat: [u64; GROUPS.len()],
+    /// `config.tcdm_banks - 1` when a power of two (a bank is then a mask), else 0.
+    bank_mask: u32,
     /// Issue cycles of the FP instructions still in the queue.
     queue: VecDeque<u64>,
     /// When the sequencer may start on the current FREP's body.
@@ -110,8 +115,14 @@ impl Timing {
             accounted: 0,
             fpu_next: 0,
             fpu_done: 0,
-            f_ready: [0; 32],
+            f_ready: [0; NO_REG as usize + 1],
             ssr_next: [0; 8],
+            lat: GROUPS.map(|g| u64::from(latency(&config, g))),
+            bank_mask: if config.tcdm_banks.is_power_of_two() {
+                config.tcdm_banks - 1
+            } else {
+                0
+            },
             queue: VecDeque::new(),
             seq_from: 0,
             int_insns: 0,
@@ -154,25 +165,13 @@ impl Timing {
 
     /// The TCDM bank of `addr`: banks are 8 bytes wide, interleaved (snitch_cluster's
     /// `tcdm_interconnect`, word-interleaved banks of `tcdm_data_width` = 64 bits).
-    #[inline]
+    #[inline(always)]
     pub fn bank(&self, addr: u32) -> u32 {
         let word = addr / 8;
-        let n = self.config.tcdm_banks.max(1);
-        if n.is_power_of_two() {
-            word & (n - 1)
+        if self.bank_mask != 0 || self.config.tcdm_banks == 1 {
+            word & self.bank_mask
         } else {
-            word % n
-        }
-    }
-
-    fn latency(&self, group: FpGroup) -> u32 {
-        match group {
-            FpGroup::Load => self.config.lat_load,
-            FpGroup::Store => 0,
-            FpGroup::AddMul => self.config.lat_comp,
-            FpGroup::DivSqrt => self.config.lat_divsqrt,
-            FpGroup::NonComp => self.config.lat_noncomp,
-            FpGroup::Conv => self.config.lat_conv,
+            word % self.config.tcdm_banks.max(1)
         }
     }
 
@@ -211,40 +210,15 @@ impl Timing {
             self.seq_from
         };
         let base = offered.max(self.fpu_next);
-        let mut operands = base;
-        for &r in insn.srcs() {
-            operands = operands.max(self.f_ready[usize::from(r & 31)]);
-        }
+        let [a, b, c] = insn.srcs.map(|r| self.f_ready[usize::from(r)]);
+        let operands = base.max(a).max(b).max(c);
         let mut t = operands;
-        let mut banks = 0u64;
-        for &(k, addr) in ssr_addrs {
-            let mut at = self.ssr_next[usize::from(k & 7)];
-            let bank = 1u64 << (self.bank(addr) % 64);
-            if banks & bank != 0 {
-                at = at.max(t) + 1;
-            }
-            banks |= bank;
-            t = t.max(at);
-        }
-        if let Some((arbiter, hart)) = &self.arbiter
-            && !ssr_addrs.is_empty()
-        {
-            // Banks other harts hold this cycle (`tcdm.rs`), and cycles lost to them earlier.
-            let mut a = arbiter.borrow_mut();
-            let owed = a.take_owed(*hart);
-            self.stalls.ssr += owed;
-            t += owed;
-            for &(_, addr) in ssr_addrs {
-                t = t.max(a.request(*hart, self.bank(addr), t));
-            }
+        if !ssr_addrs.is_empty() {
+            t = self.ssr_elements_at(t, ssr_addrs);
         }
         self.stalls.fp_raw += operands - base;
         self.stalls.ssr += t - operands;
-        for &(k, _) in ssr_addrs {
-            self.ssr_next[usize::from(k & 7)] = t + 1;
-        }
-        self.ssr_elements += ssr_addrs.len() as u64;
-        let lat = u64::from(self.latency(insn.group));
+        let lat = self.lat[insn.group as usize];
         let ready = t + lat + 1;
         self.fpu_next = if insn.group == FpGroup::DivSqrt {
             t + lat
@@ -259,9 +233,7 @@ impl Timing {
             }
         }
         self.fp_insns += 1;
-        if !matches!(insn.group, FpGroup::Load | FpGroup::Store) {
-            self.fp_ops += 1;
-        }
+        self.fp_ops += u64::from(insn.is_op);
         if insn.to_int {
             // The integer core needs the result.
             if ready > self.int_time {
@@ -277,6 +249,38 @@ impl Timing {
         if from_core {
             self.queue.push_back(t);
         }
+    }
+
+    /// The cycle (`t` or later) at which the SSR elements `ssr_addrs` of one instruction are
+    /// all there: one element a cycle per SSR, two in one bank one cycle apart, and banks other
+    /// harts hold (`tcdm.rs`).
+    #[inline(always)]
+    fn ssr_elements_at(&mut self, mut t: u64, ssr_addrs: &[(u8, u32)]) -> u64 {
+        let mut banks = 0u64;
+        for &(k, addr) in ssr_addrs {
+            let mut at = self.ssr_next[usize::from(k & 7)];
+            let bank = 1u64 << (self.bank(addr) % 64);
+            if banks & bank != 0 {
+                at = at.max(t) + 1;
+            }
+            banks |= bank;
+            t = t.max(at);
+        }
+        if let Some((arbiter, hart)) = &self.arbiter {
+            // Banks other harts hold this cycle (`tcdm.rs`), and cycles lost to them earlier.
+            let mut a = arbiter.borrow_mut();
+            let owed = a.take_owed(*hart);
+            self.stalls.ssr += owed;
+            t += owed;
+            for &(_, addr) in ssr_addrs {
+                t = t.max(a.request(*hart, self.bank(addr), t));
+            }
+        }
+        for &(k, _) in ssr_addrs {
+            self.ssr_next[usize::from(k & 7)] = t + 1;
+        }
+        self.ssr_elements += ssr_addrs.len() as u64;
+        t
     }
 
     /// Take the cycles other harts' TCDM requests took from this one after the fact
@@ -310,5 +314,27 @@ impl Timing {
             }
             self.int_time = cycle;
         }
+    }
+}
+
+/// The operation groups, each once.
+const GROUPS: [FpGroup; 6] = [
+    FpGroup::Load,
+    FpGroup::Store,
+    FpGroup::AddMul,
+    FpGroup::DivSqrt,
+    FpGroup::NonComp,
+    FpGroup::Conv,
+];
+
+/// The result latency of `group` under `config`.
+fn latency(config: &TimingConfig, group: FpGroup) -> u32 {
+    match group {
+        FpGroup::Load => config.lat_load,
+        FpGroup::Store => 0,
+        FpGroup::AddMul => config.lat_comp,
+        FpGroup::DivSqrt => config.lat_divsqrt,
+        FpGroup::NonComp => config.lat_noncomp,
+        FpGroup::Conv => config.lat_conv,
     }
 }

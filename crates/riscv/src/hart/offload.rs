@@ -138,6 +138,23 @@ const FP_KINDS: [Kind; 52] = [
     Kind::FcvtDWu,
 ];
 
+/// Class, group and FP sources of each FP kind, by [`Kind::fp_index`]: an extension that
+/// offloads every FP instruction builds an [`FpInsn`] per instruction executed.
+const FP_INFO: [(FpClass, FpGroup, &[Operand]); FP_KINDS.len()] = {
+    let mut t = [(FpClass::Compute, FpGroup::NonComp, S2); FP_KINDS.len()];
+    let mut i = 0;
+    while i < FP_KINDS.len() {
+        let k = FP_KINDS[i];
+        t[i] = (
+            FpInsn::class_of(k),
+            FpInsn::group_of(k),
+            FpInsn::f_sources_of(k),
+        );
+        i += 1;
+    }
+    t
+};
+
 impl Kind {
     /// Is this op executed by the FP subsystem?
     pub(crate) fn is_fp(self) -> bool {
@@ -158,13 +175,14 @@ impl Kind {
 impl FpInsn {
     pub(crate) fn new(op: Op, word: u32) -> FpInsn {
         debug_assert!(op.kind.is_fp());
+        let (class, group, f_sources) = FP_INFO[usize::from(op.kind.fp_index())];
         FpInsn {
             op,
             word,
             pc: op.pc,
-            class: Self::class_of(op.kind),
-            group: Self::group_of(op.kind),
-            f_sources: Self::f_sources_of(op.kind),
+            class,
+            group,
+            f_sources,
         }
     }
 
@@ -186,7 +204,7 @@ impl FpInsn {
 
     /// What `kind` does with the integer side (the offload classes; the translation tier asks
     /// it which F/D ops write an x register).
-    pub(crate) fn class_of(kind: Kind) -> FpClass {
+    pub(crate) const fn class_of(kind: Kind) -> FpClass {
         use Kind as K;
         match kind {
             K::Flw | K::Fld => FpClass::Load,
@@ -209,7 +227,7 @@ impl FpInsn {
         }
     }
 
-    fn group_of(kind: Kind) -> FpGroup {
+    const fn group_of(kind: Kind) -> FpGroup {
         use Kind as K;
         match kind {
             K::Flw | K::Fld => FpGroup::Load,
@@ -243,7 +261,7 @@ impl FpInsn {
         }
     }
 
-    fn f_sources_of(kind: Kind) -> &'static [Operand] {
+    const fn f_sources_of(kind: Kind) -> &'static [Operand] {
         use Kind as K;
         match kind {
             K::Flw | K::Fld => &[],
