@@ -7,13 +7,16 @@
 # sources, Tensix .tt files, tile manifests, Snitch presets and kernels, TOML configs), copied
 # into fuzz/corpus/TARGET (ignored by git) before each run.
 # cargo-fuzz is installed from crates.io if missing; `--sanitizer none` builds on stable Rust.
-# Budget: about 12 minutes on 2 cores (install ~3 min the first time, build ~3 min, then
-# FUZZ_SECONDS per target, 20 by default, for the 15 targets: 5 min).
+# CI builds with 16 codegen units (FUZZ_CODEGEN_UNITS; cargo-fuzz's default is 1, which makes
+# faster fuzzers for long runs but a build several times slower) and runs each target for
+# FUZZ_SECONDS (10 by default): BENCHMARKS.md "CI time" has the step's time.
 #
 # usage: fuzz.sh [TARGET...]   (default: all targets); FUZZ_SECONDS overrides the time per target.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-10}
+# `cargo fuzz run` rebuilds unless it gets the options `cargo fuzz build` got.
+opts=(--sanitizer none --codegen-units "${FUZZ_CODEGEN_UNITS:-16}")
 cd "$root/fuzz"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
@@ -82,12 +85,12 @@ npy() { # npy DESCR SHAPE DATA-HEX
 npy '<f4' '(2, 2)' 0000803f000000400000404000008040 >corpus/tensix_npy/f4.npy
 npy '<i4' '(3,)' f9ffffff0900000000000000 >corpus/tensix_npy/i4.npy
 
-cargo fuzz build --sanitizer none
+cargo fuzz build "${opts[@]}"
 status=0
 for t in "${targets[@]}"; do
   echo "== fuzz $t (${seconds}s)"
   # -rss_limit_mb: the host must never need more (issue 13); -timeout: a hang is a failure.
-  if ! cargo fuzz run --sanitizer none "$t" -- -max_total_time="$seconds" \
+  if ! cargo fuzz run "${opts[@]}" "$t" -- -max_total_time="$seconds" \
     -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 2>&1 | tail -n 20; then
     echo "fuzz: $t FAILED (see fuzz/artifacts/$t)"
     status=1

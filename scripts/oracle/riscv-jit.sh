@@ -7,7 +7,9 @@
 # 10,000-program run: MACROSIM_JIT_CASES=10000).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+# One cargo invocation for the three packages: their features are resolved together, so a
+# dependency they share is compiled at most once, with one feature set.
 MACROSIM_JIT_CASES=${MACROSIM_JIT_CASES:-300} \
-  cargo test --quiet -p macrosim-riscv --features jit --test programs --test run_paths
-cargo test --quiet -p macrosim-riscv-corpus-tests --features jit --test recorded
-cargo test --quiet -p macrosim --features jit --test riscv_cli
+  cargo test --quiet -p macrosim-riscv -p macrosim-riscv-corpus-tests -p macrosim \
+  --features macrosim-riscv/jit,macrosim-riscv-corpus-tests/jit,macrosim/jit \
+  --test programs --test run_paths --test recorded --test riscv_cli

@@ -113,8 +113,9 @@ fn a_tile_k_step_math_init_and_mop_programming() {
     assert!((16.0 + 5.0..=54.0).contains(&k_step), "K-step {k_step}");
     // Seed 002's init against matmul_peak.py's: within 15 % (BENCHMARKS.md (d)).
     near("math init cycles", init, 266.0, 0.15);
-    // Nine MopCfg stores at one a cycle after a MOPExpanderDoneCheck round trip (BENCHMARKS.md
-    // (e): silicon's 100.7 is not reproducible from its description).
+    // Nine MopCfg stores at one a cycle after a MOPExpanderDoneCheck round trip. Silicon's
+    // 100.7 is a different row (BENCHMARKS.md (e): its content is our init above, pushed with
+    // one-instruction `.ttinsn`s, and measured against another iteration count's baseline).
     assert!((9.0..=20.0).contains(&program), "MOP programming {program}");
 }
 

@@ -347,3 +347,110 @@ fn status_csrs_show_queued_instruction_types() {
     assert_eq!(word(0x2000c), 0, "bstatus after tensix_sync");
     assert_eq!(word(0x20010), (both << 13) | cc, "TRISC1: only the OR");
 }
+
+// The status CSRs with and without --timing (issue 8's CSRs, issue 10): TRISC0 holds its thread
+// with a latched SEMWAIT (FPU blocked while semaphore 1 is zero), so under --timing ZEROACC waits
+// at the Wait Gate and SEMPOST queues behind it (the functional tile has not run its backend
+// yet: all three are queued); both modes must read Matrix Unit and
+// Sync Unit types then (CSRs.md), and nothing once the RISC-V has posted the semaphore
+// (SyncUnit.md's RISC-V view) and tensix_sync has drained the thread.
+#[test]
+fn status_csrs_read_the_same_with_timing() {
+    let (sync, fpu) = (1u32 << 7, 1u32 << 10);
+    let both = sync | fpu;
+    let cc = (1 << 11) | (1 << 24);
+    for timed in [false, true] {
+        let mut c = Vec::new();
+        c.extend(li(SP, 0x20000));
+        // Semaphore 1 is zero at reset; no SEMINIT, which the functional tile would run only
+        // after the core's post below (its cores run ahead of the backend).
+        push(&mut c, "SEMWAIT 0x40, 2, 1");
+        push(&mut c, "ZEROACC 3, 0, 0");
+        push(&mut c, "SEMPOST 2");
+        c.push(csrr(T1, 0xbc0));
+        c.push(sw(T1, SP, 0));
+        c.push(csrr(T1, 0xbc1));
+        c.push(sw(T1, SP, 4));
+        c.extend(li(T0, 0xFFE8_0000 + 4 * 8 + 4)); // semaphore 1, RISC-V view
+        c.push(sw(0, T0, 0)); // an even value: SEMPOST
+        tensix_sync(&mut c);
+        c.push(csrr(T1, 0xbc0));
+        c.push(sw(T1, SP, 8));
+        c.push(csrr(T1, 0xbc1));
+        c.push(sw(T1, SP, 12));
+        done(&mut c, 0, 1);
+        let mut t = tile();
+        t.load_code(0, &c);
+        if timed {
+            t.run_timed(100_000, &TimingParams::default(), &mut NoTimeline)
+                .expect("runs");
+        } else {
+            t.run(100_000).expect("runs");
+        }
+        let word = |a: u64| t.l1.read_u32(a).unwrap();
+        let got = [word(0x20000), word(0x20004), word(0x20008), word(0x2000c)];
+        assert_eq!(
+            got,
+            [both | (both << 13) | cc, both | (both << 11), cc, 0],
+            "qstatus/bstatus held and drained, timed: {timed}"
+        );
+    }
+}
+
+/// `bne rs1, x0, -4`.
+fn bne_back(rs1: u32) -> u32 {
+    (1 << 31) | (0x3f << 25) | (rs1 << 15) | (1 << 12) | (0xe << 8) | (1 << 7) | 0x63
+}
+
+// Mailboxes.md: a write to a full mailbox (four values) stalls the writer until the reader pops.
+// BRISC pushes 1..=6 to TRISC1, which first counts down 300 iterations, then pops six values.
+// All six arrive in order in both modes; with --timing BRISC waits at its fifth write, so it
+// cannot finish before TRISC1 has left its loop (two instructions an iteration, one a cycle:
+// BabyRISCV/README.md). Without the wait BRISC would finish in about 30 cycles.
+#[test]
+fn a_mailbox_write_while_full_waits_for_the_reader() {
+    for timed in [false, true] {
+        let mut t1 = Vec::new();
+        t1.extend(li(T1, 300));
+        t1.push(addi(T1, T1, -1));
+        t1.push(bne_back(T1));
+        t1.extend(li(T0, 0xFFEC_0000)); // window 0: from B
+        t1.extend(li(SP, 0x20000));
+        for k in 0..6 {
+            t1.push(lw(T1, T0, 0));
+            t1.push(sw(T1, SP, 4 * k));
+        }
+        done(&mut t1, 1, 1);
+        let mut b = Vec::new();
+        b.extend(li(T0, 0xFFEC_2000)); // window 2: to T1
+        for v in 1..=6 {
+            b.extend(li(T1, v));
+            b.push(sw(T1, T0, 0));
+        }
+        done(&mut b, 3, 1);
+        let mut t = tile();
+        t.load_code(1, &t1);
+        t.load_code(3, &b);
+        if timed {
+            let (_, st) = t
+                .run_timed(100_000, &TimingParams::default(), &mut NoTimeline)
+                .expect("runs");
+            let waited = st.core_waits[3][4];
+            assert!(
+                waited >= 500,
+                "BRISC waited {waited} cycles at a full mailbox"
+            );
+            assert!(st.report().contains("brisc waited: mailbox write (full)"));
+            // TRISC1's pop reads the mailbox as of the start of its run-ahead chunk (at most
+            // CHUNK instructions early: tile/timed/mod.rs), so its loop's 600 cycles less that.
+            let earliest = 600 - macrosim_tensix::tile::timed::CHUNK;
+            assert!(st.core_done[3].unwrap() >= earliest, "{:?}", st.core_done);
+        } else {
+            t.run(100_000).expect("runs");
+        }
+        let got: Vec<u32> = (0..6)
+            .map(|k| t.l1.read_u32(0x20000 + 4 * k).unwrap())
+            .collect();
+        assert_eq!(got, [1, 2, 3, 4, 5, 6], "timed: {timed}");
+    }
+}

@@ -228,6 +228,15 @@ impl<X: Extension> Hart<X> {
         self.s.prv = p;
     }
 
+    /// Back to the architectural state of a new hart (registers, CSRs, pc 0, privilege,
+    /// retired count), keeping its decoded blocks (and translations): they are checked against
+    /// the memory's code epoch on the next [`run`](Self::run), so they stay valid for as long
+    /// as the hart runs on the same memory and its code pages are not rewritten.
+    pub fn reset(&mut self) {
+        self.s = State::new(self.s.id, self.s.isa);
+        self.last_trap = None;
+    }
+
     /// Instructions retired since reset.
     pub fn retired(&self) -> u64 {
         self.s.retired

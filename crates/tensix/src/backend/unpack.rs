@@ -154,11 +154,25 @@ fn fp32_to_fp16(x: u32) -> u32 {
     sign | ((exp as u32) << 10) | ((x >> 13) & 0x3ff)
 }
 
-/// A datum in its unpacked form: Src's 19-bit sign[18] exp[17:10] man[9:0], or Dst bits.
-enum Datum {
-    Src(u32),
-    Dst32(u32),
-    Dst16(u16),
+/// Where an UNPACR's datums go, fixed for the whole instruction: Src's 19-bit form
+/// sign[18] exp[17:10] man[9:0], or Dst's 16- or 32-bit view.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Target {
+    SrcA,
+    SrcB,
+    Dst16,
+    Dst32,
+}
+
+/// Whether `inf` → `outf` into Dst fills the 32-bit view (same-width 32-bit formats).
+fn to_dst32(inf: u32, outf: u32) -> bool {
+    matches!(
+        (inf, outf),
+        (fmt::FP32, fmt::FP32)
+            | (fmt::FP32, fmt::TF32)
+            | (fmt::TF32, fmt::TF32)
+            | (fmt::INT32, fmt::INT32)
+    )
 }
 
 /// INT8 → "Integer 8" overlaid on FP16 (UNPACR_Regular.md `FormatConversion`): sign-magnitude
@@ -173,76 +187,37 @@ pub fn int8_to_fp16(bits: u32, unsigned: bool) -> u32 {
     d | (sign << 8)
 }
 
-fn convert(inf: u32, outf: u32, bits: u32, exp: u32, to_dst: bool) -> Result<Datum, String> {
+/// One datum converted for its [`Target`]: Src's 19-bit form, or Dst bits (32 with
+/// [`to_dst32`], else 16). The error (an undefined conversion) depends only on the formats.
+#[inline(always)]
+fn convert(inf: u32, outf: u32, bits: u32, exp: u32, to_dst: bool) -> Result<u32, String> {
     let src_bf16 = |x: u32| (x & 0xffff) << 3;
     let src_fp16 = |x: u32| ((x & 0x8000) << 3) | (x & 0x7fff);
+    let half = |h: u32, src: fn(u32) -> u32| if to_dst { h & 0xffff } else { src(h) };
     Ok(match (inf, outf) {
-        (fmt::FP32, fmt::FP32)
-        | (fmt::FP32, fmt::TF32)
-        | (fmt::TF32, fmt::TF32)
-        | (fmt::INT32, fmt::INT32)
-            if to_dst =>
-        {
-            Datum::Dst32(bits)
-        }
+        _ if to_dst && to_dst32(inf, outf) => bits,
         // UNPACR_Regular.md: FP32 → TF32 drops 13 mantissa bits (ttsim tensix.cpp:2923 agrees).
-        (fmt::FP32, fmt::TF32) => Datum::Src(bits >> 13),
+        (fmt::FP32, fmt::TF32) => bits >> 13,
         (fmt::FP32, fmt::BF16) => {
             let b = if bits & 0x7f80_0000 == 0 {
                 bits & 0x8000_0000
             } else {
                 bits
             };
-            let h = b >> 16;
-            if to_dst {
-                Datum::Dst16(h as u16)
-            } else {
-                Datum::Src(src_bf16(h))
-            }
+            half(b >> 16, src_bf16)
         }
-        (fmt::FP32, fmt::FP16) => {
-            let h = fp32_to_fp16(bits);
-            if to_dst {
-                Datum::Dst16(h as u16)
-            } else {
-                Datum::Src(src_fp16(h))
-            }
-        }
+        (fmt::FP32, fmt::FP16) => half(fp32_to_fp16(bits), src_fp16),
         (i, o) if i != o => {
             return Err(format!(
                 "unpack from format {i} to format {o} is undefined (UNPACR_Regular.md)"
             ));
         }
-        (fmt::BF16, _) => {
-            if to_dst {
-                Datum::Dst16(bits as u16)
-            } else {
-                Datum::Src(src_bf16(bits))
-            }
-        }
-        (fmt::FP16, _) => {
-            if to_dst {
-                Datum::Dst16(bits as u16)
-            } else {
-                Datum::Src(src_fp16(bits))
-            }
-        }
-        (fmt::INT8, _) => {
-            // The caller has applied `int8_to_fp16`: from here it is FP16.
-            if to_dst {
-                Datum::Dst16(bits as u16)
-            } else {
-                Datum::Src(src_fp16(bits))
-            }
-        }
+        (fmt::BF16, _) => half(bits, src_bf16),
+        // INT8: the caller has applied `int8_to_fp16`: from here it is FP16.
+        (fmt::FP16 | fmt::INT8, _) => half(bits, src_fp16),
         (fmt::BFP8, _) | (fmt::BFP4, _) => {
             let d = if inf == fmt::BFP4 { bits << 4 } else { bits };
-            let h = bfp8_to_bf16(d, exp);
-            if to_dst {
-                Datum::Dst16(h as u16)
-            } else {
-                Datum::Src(src_bf16(h))
-            }
+            half(bfp8_to_bf16(d, exp), src_bf16)
         }
         (f, _) => return Err(format!("unpacking format {f} is not modelled")),
     })
@@ -405,81 +380,114 @@ pub(super) fn execute(
         };
         Ok(if n == 32 { v } else { v & ((1 << n) - 1) })
     };
-    // The 16 datums of a row are contiguous in L1: read them at once (bytes beyond them are
-    // only loaded, never used), falling back to datum-by-datum reads near a fault.
+    let target = match (which, to_dst) {
+        (1, _) => Target::SrcB,
+        (_, false) => Target::SrcA,
+        _ if !all_zero && to_dst32(inf, outf) => Target::Dst32,
+        _ => Target::Dst16,
+    };
+    if !all_zero && count > 0 {
+        convert(inf, outf, 0, 0, to_dst)?;
+    }
+    // The register row a datum for (unpacker) row `row` lands in; `None`: nowhere (SrcA's
+    // rows 0–3 are not written).
+    let dest_row = |row: u32| -> Result<Option<usize>, String> {
+        Ok(Some(match target {
+            Target::SrcB => ((row + src_row) & 0x3f) as usize,
+            Target::SrcA => {
+                if row < 4 {
+                    return Ok(None);
+                }
+                let r = row - 4;
+                if ovrd_with_addr {
+                    if r >= 64 {
+                        return Err(format!("SrcA row {r} ≥ 64 (UNPACR_Regular.md: undefined)"));
+                    }
+                    r as usize
+                } else {
+                    if r >= 16 {
+                        return Err(format!("SrcA row {r} ≥ 16 (UNPACR_Regular.md: undefined)"));
+                    }
+                    ((r + src_row) & 63) as usize
+                }
+            }
+            Target::Dst16 | Target::Dst32 => {
+                let r = row.wrapping_sub(4) as usize;
+                if ovrd_with_addr { r & 15 } else { r & 0x3ff }
+            }
+        }))
+    };
+    // A row of 16 datums at a time: they are contiguous in L1, so they are read at once
+    // (bytes beyond them are only loaded, never used), datum by datum near a fault.
     let mut span = [0u8; 72];
-    let (mut span_bit, mut span_ok) = (0u64, false);
-    for i in 0..count {
-        if i % 16 == 0 {
-            span_bit = bit_addr & !7;
-            let len = 2 * bits as usize + 8;
-            span_ok = l1
-                .read_into(bit_addr / 8, &mut span[..len], Access::Read)
-                .is_ok();
+    let width = bits as usize;
+    let mut i = 0;
+    while i < count {
+        let n = (count - i).min(16) as usize;
+        let mut raw = [0u32; 16];
+        let span_bit = bit_addr & !7;
+        if l1
+            .read_into(bit_addr / 8, &mut span[..2 * width + 8], Access::Read)
+            .is_ok()
+        {
+            let shift = (bit_addr - span_bit) as usize;
+            for (k, r) in raw[..n].iter_mut().enumerate() {
+                let off = shift + k * width;
+                let word = u64::from_le_bytes(span[off / 8..off / 8 + 8].try_into().expect("8"));
+                *r = (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits));
+            }
+        } else {
+            for (k, r) in raw[..n].iter_mut().enumerate() {
+                *r = read(l1, bit_addr + (k * width) as u64, bits)?;
+            }
         }
-        let raw = if span_ok {
-            let off = (bit_addr - span_bit) as usize;
-            let at = off / 8;
-            let word = u64::from_le_bytes(span[at..at + 8].try_into().expect("8 bytes"));
-            (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits))
-        } else {
-            read(l1, bit_addr, bits)?
-        };
-        bit_addr += u64::from(bits);
-        if (i + 1) % 16 == 0 {
-            bit_addr = bit_addr - 16 * u64::from(bits) + row_stride * 8;
+        bit_addr += row_stride * 8;
+        let mut vals = [0u32; 16];
+        if !all_zero {
+            for (k, (v, &r)) in vals[..n].iter_mut().zip(&raw).enumerate() {
+                let exp = if is_bfp {
+                    let e = l1
+                        .read_u8(exp_addr + u64::from((first + i + k as u32) / 16))
+                        .map_err(|e| format!("L1 exponent read: {e}"))?;
+                    u32::from(e)
+                } else {
+                    0
+                };
+                let r = if inf == fmt::INT8 {
+                    int8_to_fp16(r, int8_unsigned)
+                } else {
+                    r
+                };
+                *v = convert(inf, outf, r, exp, to_dst)?;
+            }
         }
-        let exp = if is_bfp {
-            let e = l1
-                .read_u8(exp_addr + u64::from((first + i) / 16))
-                .map_err(|e| format!("L1 exponent read: {e}"))?;
-            u32::from(e)
-        } else {
-            0
-        };
-        let raw = if inf == fmt::INT8 {
-            int8_to_fp16(raw, int8_unsigned)
-        } else {
-            raw
-        };
-        let datum = if all_zero {
-            Datum::Src(0)
-        } else {
-            convert(inf, outf, raw, exp, to_dst)?
-        };
-        let row = out_addr / 16;
-        let col = (out_addr & 15) as usize;
-        out_addr += 1;
-        if which == 1 {
-            let r = ((row + src_row) & 0x3f) as usize;
-            if let Datum::Src(v) = datum {
-                b.srcb.banks[src_bank][r][col] = v;
-            }
-        } else if !to_dst {
-            if row < 4 {
-                continue;
-            }
-            let mut r = row - 4;
-            if ovrd_with_addr {
-                if r >= 64 {
-                    return Err(format!("SrcA row {r} ≥ 64 (UNPACR_Regular.md: undefined)"));
+        i += n as u32;
+        if n == 16 && out_addr.is_multiple_of(16) {
+            // A whole register row.
+            let row = dest_row(out_addr / 16)?;
+            out_addr += 16;
+            let Some(r) = row else { continue };
+            match target {
+                Target::SrcA => b.srca.banks[src_bank][r] = vals,
+                Target::SrcB => b.srcb.banks[src_bank][r] = vals,
+                Target::Dst16 => b.dst.cells[r] = vals.map(|v| v as u16),
+                Target::Dst32 => {
+                    for (col, &v) in vals.iter().enumerate() {
+                        b.dst.write32(r, col, v);
+                    }
                 }
-            } else {
-                if r >= 16 {
-                    return Err(format!("SrcA row {r} ≥ 16 (UNPACR_Regular.md: undefined)"));
-                }
-                r += src_row;
             }
-            if let Datum::Src(v) = datum {
-                b.srca.banks[src_bank][(r & 63) as usize][col] = v;
-            }
-        } else {
-            let r = row.wrapping_sub(4) as usize;
-            let r = if ovrd_with_addr { r & 15 } else { r & 0x3ff };
-            match datum {
-                Datum::Dst32(v) => b.dst.write32(r, col, v),
-                Datum::Dst16(v) => b.dst.write16(r, col, v),
-                Datum::Src(v) => b.dst.write16(r, col, v as u16),
+            continue;
+        }
+        for &v in &vals[..n] {
+            let (row, col) = (out_addr / 16, (out_addr & 15) as usize);
+            out_addr += 1;
+            let Some(r) = dest_row(row)? else { continue };
+            match target {
+                Target::SrcA => b.srca.banks[src_bank][r][col] = v,
+                Target::SrcB => b.srcb.banks[src_bank][r][col] = v,
+                Target::Dst16 => b.dst.write16(r, col, v as u16),
+                Target::Dst32 => b.dst.write32(r, col, v),
             }
         }
     }

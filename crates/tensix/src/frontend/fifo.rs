@@ -38,6 +38,11 @@ impl<T: Copy> Fifo<T> {
         self.entries.front().copied()
     }
 
+    /// The entries, oldest first.
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.entries.iter()
+    }
+
     /// Remove the oldest entry.
     pub fn pop(&mut self) -> Option<T> {
         self.entries.pop_front()

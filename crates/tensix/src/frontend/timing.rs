@@ -120,6 +120,10 @@ pub struct FrontendTiming<I: Iterator<Item = FrontendInput>, T: Timeline = NoTim
     stats: TimingStats,
     timeline: T,
     tracks: Option<StageTracks>,
+    /// The last cycle changed nothing: no instruction reached the Wait Gate and every stage
+    /// was idle or stalled on a full FIFO, so the next cycles repeat it until something
+    /// outside (a push, the backend taking the head of FIFO C) changes.
+    still: bool,
 }
 
 impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
@@ -150,6 +154,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
             stats: TimingStats::default(),
             timeline,
             tracks,
+            still: false,
         }
     }
 
@@ -182,6 +187,13 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
 
     pub fn replay_expander(&self) -> &ReplayExpander {
         &self.replay
+    }
+
+    /// The instruction words in FIFO A, B and C (the last one's head is the instruction in
+    /// front of the Wait Gate), for the status CSRs (issue 8).
+    pub fn words_held(&self) -> impl Iterator<Item = u32> + '_ {
+        let ab = self.fifo_a.iter().chain(self.fifo_b.iter()).map(|i| i.word);
+        ab.chain(self.fifo_c.iter().copied())
     }
 
     /// Whether everything has gone through.
@@ -258,6 +270,16 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
         let replay = self.step_replay_expander();
         let mop = self.step_mop_expander();
         let push = self.step_riscv();
+        self.still = arrived.is_none()
+            && matches!(
+                replay,
+                ReplayStage::Idle | ReplayStage::Stall | ReplayStage::PlaybackStall
+            )
+            && matches!(
+                mop,
+                MopStage::Idle | MopStage::ExpandStall | MopStage::PassStall
+            )
+            && push == PushStage::Idle;
         if T::ENABLED
             && let Some(tracks) = &mut self.tracks
         {
@@ -266,6 +288,18 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
         }
         self.cycle += 1;
         arrived
+    }
+
+    /// Whether the last cycle changed nothing (see the `still` field).
+    pub fn was_still(&self) -> bool {
+        self.still
+    }
+
+    /// Let `cycles` cycles pass in which the frontend is still (the caller checked
+    /// [`Self::was_still`] and that nothing outside changes): only the cycle count moves.
+    pub fn pass_still(&mut self, cycles: u64) {
+        debug_assert!(self.still && !T::ENABLED);
+        self.cycle += cycles;
     }
 
     /// Close the timeline's open spans at the current cycle and hand the sink back.

@@ -12,6 +12,7 @@
 mod debug;
 pub mod mailbox;
 pub mod mmio;
+pub mod snapshot;
 pub mod status;
 pub mod timed;
 
@@ -291,17 +292,18 @@ impl Tile {
     fn refresh_status(&self) {
         let held = std::array::from_fn(|t| {
             let th = &self.threads[t];
-            let mut bits = th.pending.map_or(0, status::type_bits);
-            if th.frontend.mop_expander().is_expanding() {
-                bits |= status::TYPE_MOP;
-            }
-            if th.frontend.replay_expander().is_playing_back() {
-                bits |= status::TYPE_REPLAY;
-            }
-            bits
+            status::held_bits(
+                th.pending.into_iter(),
+                th.frontend.mop_expander().is_expanding(),
+                th.frontend.replay_expander().is_playing_back(),
+            )
         });
-        let cc = (0..crate::backend::sfpu::LANES).any(|l| self.backend.sfpu.lane_enabled(l));
-        self.status.refresh(held, cc);
+        self.status.refresh(held, self.sfpu_cc());
+    }
+
+    /// The status CSRs' `sfpu_cc`: some SFPU lane enabled (CSRs.md).
+    fn sfpu_cc(&self) -> bool {
+        (0..crate::backend::sfpu::LANES).any(|l| self.backend.sfpu.lane_enabled(l))
     }
 
     /// Starts core `index` with raw RV32 code placed at its reset PC.

@@ -69,6 +69,13 @@ pub fn type_bits(word: u32) -> u32 {
     }
 }
 
+/// The types a thread holds past its input queue: `words` (expander FIFOs, the Wait Gate)
+/// and MOP / REPLAY while its MOP expander expands / its replay expander plays back.
+pub fn held_bits(words: impl Iterator<Item = u32>, expanding: bool, playing_back: bool) -> u32 {
+    let bits = words.fold(0, |acc, w| acc | type_bits(w));
+    bits | if expanding { TYPE_MOP } else { 0 } | if playing_back { TYPE_REPLAY } else { 0 }
+}
+
 /// What the CSRs read, shared by the tile (which refreshes the backend side before the cores
 /// run; it cannot change while they run) and the cores' harts (which add their threads'
 /// queued pushes live, since a push in the same quantum shows at once).
@@ -77,6 +84,12 @@ pub struct StatusView {
     /// Per thread: the types held past the input queue (expanders, Wait Gate).
     backend: Cell<[u32; 3]>,
     sfpu_cc: Cell<bool>,
+    /// The cycle model's mode (`--timing`): the backend side was not refreshed for the
+    /// current cycle, so a read must stall until the tile refreshes it (computing it for
+    /// every run-ahead chunk would cost more than the rare reads).
+    stale: Cell<bool>,
+    /// A read stalled on `stale`.
+    wanted: Cell<bool>,
 }
 
 impl StatusView {
@@ -85,6 +98,8 @@ impl StatusView {
             queues,
             backend: Cell::new([0; 3]),
             sfpu_cc: Cell::new(false),
+            stale: Cell::new(false),
+            wanted: Cell::new(false),
         })
     }
 
@@ -92,6 +107,17 @@ impl StatusView {
     pub fn refresh(&self, backend: [u32; 3], sfpu_cc: bool) {
         self.backend.set(backend);
         self.sfpu_cc.set(sfpu_cc);
+        self.stale.set(false);
+    }
+
+    /// The backend side is out of date: reads stall until [`StatusView::refresh`].
+    pub fn mark_stale(&self) {
+        self.stale.set(true);
+    }
+
+    /// Whether a read stalled since the last call (and clear it).
+    pub fn take_wanted(&self) -> bool {
+        self.wanted.take()
     }
 
     /// The 11 type bits of thread `t`.
@@ -136,9 +162,17 @@ impl Extension for StatusCsrs {
 
     fn csr<T: Trace>(
         &mut self,
-        _: &mut HartView<'_, T>,
+        hart: &mut HartView<'_, T>,
         access: CsrAccess,
     ) -> Option<Result<u32, Exception>> {
+        if !matches!(access.csr, CSR_QSTATUS | CSR_BSTATUS) {
+            return None;
+        }
+        if self.view.stale.get() {
+            self.view.wanted.set(true);
+            hart.stall();
+            return Some(Ok(0));
+        }
         let (q, b) = self.view.read(self.thread);
         match access.csr {
             CSR_QSTATUS => Some(Ok(q)),

@@ -1,6 +1,7 @@
-//! Shared by the integration tests: the independent reference model and random programs.
+//! Shared by the integration tests: the independent reference model, random programs and the shipped manifests.
 #![allow(dead_code)]
 
+pub mod manifest;
 pub mod random_program;
 pub mod reference;
 pub mod rig;

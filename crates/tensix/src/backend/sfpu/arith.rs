@@ -10,6 +10,7 @@
 //! a product below the normal range and turns an overflowing product into an infinity before
 //! the add), macrosim follows the page: such a product takes part in the sum like any other.
 
+use super::mad_lanes::mad_wh;
 use super::{Insn, LANES, Sfpu};
 use crate::backend::ExecResult;
 
@@ -172,27 +173,32 @@ pub fn mad(s: &mut Sfpu, i: &Insn) -> ExecResult {
     } else {
         0
     };
-    let active = s.active_lanes(i);
-    for lane in 0..LANES {
-        if active >> lane & 1 == 0 {
-            continue;
+    // Operands of every lane first (a lane reads and writes only its own LReg entries, so the
+    // order is the per-lane loop's), then the 32 lanes' arithmetic at once.
+    let l = &s.lregs;
+    let (a, b, c) = match i.opcode {
+        0x74 => ([imm; LANES], l[i.vc_or_vd()], [0; LANES]),
+        0x75 => ([imm; LANES], [1.0f32.to_bits(); LANES], l[i.vc_or_vd()]),
+        _ => {
+            let a = if i.mode & 4 != 0 {
+                std::array::from_fn(|lane| l[(l[7][lane] & 15) as usize][lane])
+            } else {
+                l[i.va]
+            };
+            (a, l[i.vb_or_vd()], l[i.vc_or_vd()])
         }
-        let r = |k: usize| s.lregs[k][lane];
-        let (a, b, c) = match i.opcode {
-            0x74 => (imm, r(i.vc_or_vd()), 0),
-            0x75 => (imm, 1.0f32.to_bits(), r(i.vc_or_vd())),
-            _ => {
-                let va = if i.mode & 4 != 0 {
-                    (r(7) & 15) as usize
-                } else {
-                    i.va
-                };
-                (r(va), r(i.vb_or_vd()), r(i.vc_or_vd()))
-            }
-        };
-        let d = mad_model(a ^ neg_a, b, c ^ neg_c, bh);
-        let vd = dest(s, i, lane);
-        s.write(vd, lane, d);
+    };
+    let d = if bh {
+        std::array::from_fn(|l| mad_model(a[l] ^ neg_a, b[l], c[l] ^ neg_c, true))
+    } else {
+        mad_wh(&a, &b, &c)
+    };
+    let active = s.active_lanes(i);
+    for (lane, &x) in d.iter().enumerate() {
+        if active >> lane & 1 != 0 {
+            let vd = dest(s, i, lane);
+            s.write(vd, lane, x);
+        }
     }
     Ok(())
 }

@@ -15,6 +15,7 @@ mod dst_io;
 mod insn;
 mod lanes;
 mod loadmacro;
+mod mad_lanes;
 mod round;
 mod simple;
 
@@ -116,11 +117,19 @@ impl Sfpu {
     /// [`Sfpu::lane_enabled`] of all 32 lanes as a mask (bit `lane`). An instruction reads it
     /// once: within one instruction a lane changes only its own flags, after reading them.
     pub fn enabled_lanes(&self) -> u32 {
-        let mut mask = 0;
-        for lane in 0..LANES {
-            mask |= u32::from(self.lane_enabled(lane)) << lane;
+        // Lane `8r + k` is off when bit r of LaneConfig[k].ROW_MASK is set ...
+        let mut off = 0;
+        for k in 0..8 {
+            let rows = LaneConfig(self.lane_config[k]).row_mask();
+            for r in 0..4 {
+                off |= (rows >> r & 1) << (8 * r + k);
+            }
         }
-        mask
+        // ... or when it uses its flag and the flag is clear.
+        for lane in 0..LANES {
+            off |= u32::from(self.use_lane_flags[lane] & !self.lane_flags[lane]) << lane;
+        }
+        !off
     }
 
     /// The lanes that pass the pages' backdoor guard ([`Sfpu::guard`]) as a mask.
@@ -286,6 +295,28 @@ mod tests {
         ok(&mut s, "SFPMOV 0, 3, 9, 0");
         assert_eq!(s.lregs[10][17], 1.0f32.to_bits(), "LReg[10] is read-only");
         assert_eq!(s.lregs[9][17], 0, "LReg[9] is read-only");
+    }
+
+    // The 32-lane mask is IsLaneEnabled of every lane, for ROW_MASKs, flags and their uses
+    // in every combination the generator reaches.
+    #[test]
+    fn enabled_lanes_is_is_lane_enabled() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..2000 {
+            let mut s = Sfpu::default();
+            for lane in 0..LANES {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                s.lane_config[lane] = (x as u32) & (15 << 12);
+                s.use_lane_flags[lane] = x >> 20 & 1 != 0;
+                s.lane_flags[lane] = x >> 21 & 1 != 0;
+            }
+            let mask = s.enabled_lanes();
+            for lane in 0..LANES {
+                assert_eq!(mask >> lane & 1 != 0, s.lane_enabled(lane), "lane {lane}");
+            }
+        }
     }
 
     // VectorUnit.md IsLaneEnabled: LaneConfig[Lane & 7].ROW_MASK bit Lane/8 disables a lane

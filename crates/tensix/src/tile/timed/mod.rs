@@ -21,7 +21,12 @@
 //!    GPRs, config) are done then. A mailbox read from an empty mailbox (Mailboxes.md) holds
 //!    the core at that load, one cycle at a time, until a value is there.
 //! 3. **Skip**: when no thread has anything in its frontend, the clock jumps to the next
-//!    core event (exact: nothing else changes in between).
+//!    core event (exact: nothing else changes in between). Likewise when a cycle changed
+//!    nothing (no instruction left a Wait Gate, no frontend stage moved, no core moved, no
+//!    release lag or Dst hazard counting down, no SFPLOADMACRO work): the cycles up to the
+//!    next unit timer ([`units::Units::next_event`]) or core clock repeat it, so its stall
+//!    and wait counts are added once for each and the clock jumps (without a timeline,
+//!    whose per-cycle spans this does not replay).
 //!
 //! Approximations (CHOICE): a core's loads from Tensix devices (semaphores, GPRs, config,
 //! mailboxes) read
@@ -36,7 +41,7 @@ pub mod units;
 
 use super::mailbox::{MAILBOX_BASE, MailboxWait, Mailboxes};
 use super::mmio::{self, Block};
-use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError};
+use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError, status};
 use crate::backend::{Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, Thread};
 use core_clock::CoreClock;
@@ -64,6 +69,9 @@ struct TimedCore {
     wait: Option<MailboxWait>,
     /// The cycle the core wrote its done word.
     done: Option<u64>,
+    /// Its last chunk stopped at a status CSR read (tile/status.rs): refresh the CSRs
+    /// before the next one instead of marking them stale.
+    reads_status: bool,
     pushes: u64,
 }
 
@@ -86,24 +94,31 @@ impl Tile {
                 deferred: None,
                 wait: None,
                 done: None,
+                reads_status: false,
                 pushes: 0,
             })
         });
         let mut lag = [0u64; 3];
         let mut now = 0u64;
         let mut last_progress = 0u64;
+        let mut next_poll = 0u64;
+        // Per slot / thread, the reason of its stall in the current cycle (valid where the
+        // cycle's `stalled_slots` / `stalled_gates` bit is set; kept out of the loop).
+        let mut slot_why = [Why::UnitBusy; 9];
+        let mut gate_why = [Why::UnitBusy; 3];
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
                 break;
             }
-            if now & 0x3ff == 0
-                && let Some(reason) = self.stop.requested()
-            {
-                return Err(TileError::Stopped {
-                    reason,
-                    cycle: now,
-                    pcs: self.pcs(),
-                });
+            if now >= next_poll {
+                next_poll = (now | 0x3ff) + 1;
+                if let Some(reason) = self.stop.requested() {
+                    return Err(TileError::Stopped {
+                        reason,
+                        cycle: now,
+                        pcs: self.pcs(),
+                    });
+                }
             }
             if now >= max_cycles {
                 let pending = (0..4)
@@ -119,6 +134,10 @@ impl Tile {
             // 1. Backend.
             self.backend.busy_conditions = units.busy_conditions(now);
             let mut stalled_slots = 0u32;
+            // What this cycle counted, to count it again for each cycle skipped (step 3):
+            // the reasons of the slots in `stalled_slots` and of the threads in `stalled_gates`.
+            let mut still = !T::ENABLED;
+            let mut stalled_gates = 0u32;
             for t in 0..3 {
                 let mut outcome = Gate::Empty;
                 let mut fault = None;
@@ -171,7 +190,8 @@ impl Tile {
                         && stalled_slots & (1 << s as u32) == 0
                     {
                         stalled_slots |= 1 << s as u32;
-                        st.unit_stall(s, why);
+                        st.unit_stall(s, why, 1);
+                        slot_why[s as usize] = why;
                     }
                     false
                 });
@@ -179,21 +199,27 @@ impl Tile {
                     return Err(e.into());
                 }
                 if let Gate::Stalled(why) = outcome {
-                    st.gate_stall(t, why);
+                    st.gate_stall(t, why, 1);
+                    gate_why[t] = why;
+                    stalled_gates |= 1 << t;
+                    still &= !matches!(why, Why::ReleaseLag | Why::DstHazard(_));
                 }
                 if left.is_some() {
                     last_progress = now;
                 }
+                still &= left.is_none() && fe[t].was_still();
                 tracks.gate(t, now, outcome, left.unwrap_or(0));
             }
             tracks.units(now, &units);
             self.backend.end_cycle()?;
+            still = still && !self.backend.sfpu.scheduled.counts_cycles();
             // 2. Cores.
+            let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
             for (i, slot) in cores.iter_mut().enumerate() {
                 let Some(c) = slot else { continue };
-                let fe = &mut fe[Self::thread_of(i)];
-                if self.step_core(i, c, fe, &units, now, &mut st)? {
+                if self.step_core(i, c, &mut fe, &units, now, &mut st)? {
                     last_progress = now;
+                    still = false;
                 }
             }
             // 3. Skip to the next event when the frontends are empty.
@@ -214,6 +240,51 @@ impl Tile {
                 if let Some(s) = soonest {
                     next = s;
                 }
+            } else if still {
+                // Nothing moved in this cycle and nothing in it depends on the cycle number
+                // but the units' timers and the cores' clocks: every cycle up to the next of
+                // those repeats it exactly, so count it for each and jump (never past a cycle
+                // in which the stop checks below or the cycle limit could first fire).
+                let cores_next = cores.iter().flatten().filter(|c| c.done.is_none());
+                let cores_next = cores_next.filter_map(|c| match (c.deferred, c.wait) {
+                    (Some(_), _) => Some(c.clock.now - 1).filter(|&t| t > now),
+                    (None, Some(_)) => None,
+                    (None, None) => Some(c.clock.now),
+                });
+                let checks = [
+                    last_progress + STUCK_CYCLES + 1,
+                    last_progress + DEADLOCK_CYCLES + 1,
+                    max_cycles,
+                ];
+                let to = cores_next
+                    .chain(units.next_event(now))
+                    .chain(checks.into_iter().filter(|&t| t > now))
+                    .min()
+                    .unwrap_or(now + 1);
+                let repeats = to - now - 1;
+                if repeats > 0 {
+                    for (t, f) in fe.iter_mut().enumerate() {
+                        if stalled_gates & (1 << t) != 0 {
+                            st.gate_stall(t, gate_why[t], repeats);
+                        }
+                        f.pass_still(repeats);
+                    }
+                    for (s, &why) in slot_why.iter().enumerate() {
+                        if stalled_slots & (1 << s) != 0 {
+                            st.unit_stall(Slot::ALL[s], why, repeats);
+                        }
+                    }
+                    // A core at an empty mailbox looks again every cycle (step_core).
+                    for c in cores.iter_mut().flatten().filter(|c| c.wait.is_some()) {
+                        c.clock.now = to;
+                    }
+                    for (after, before) in st.core_waits.iter_mut().zip(waits_before) {
+                        for (a, b) in after.iter_mut().zip(before) {
+                            *a += (*a - b) * repeats;
+                        }
+                    }
+                }
+                next = to;
             }
             // Nothing can change any more: no instruction left a Wait Gate and no core moved
             // for a while, every unit is idle and every core waits on a device store or a
@@ -291,12 +362,13 @@ impl Tile {
         &mut self,
         i: usize,
         c: &mut TimedCore,
-        fe: &mut Frontend,
+        fes: &mut [Frontend; 3],
         units: &Units,
         now: u64,
         st: &mut TimedStats,
     ) -> Result<bool, TileError> {
         let mut progress = false;
+        let thread = Self::thread_of(i);
         loop {
             if c.done.is_some() {
                 return Ok(progress);
@@ -305,7 +377,7 @@ impl Tile {
                 if c.clock.now - 1 > now {
                     return Ok(progress);
                 }
-                if !self.device_store(i, addr, value, fe, units, now) {
+                if !self.device_store(i, addr, value, &mut fes[thread], units, now) {
                     st.core_wait(i, addr, true);
                     return Ok(progress);
                 }
@@ -326,10 +398,16 @@ impl Tile {
                 }
                 c.wait = None;
             }
+            if std::mem::take(&mut c.reads_status) {
+                self.refresh_timed_status(fes);
+            } else {
+                self.status.mark_stale();
+            }
             let clock = &mut c.clock;
             let (stop, dev) =
                 self.with_mmio(i, true, |l1, hart, dev| hart.run(l1, dev, clock, CHUNK));
             c.deferred = dev.deferred;
+            c.reads_status = self.status.take_wanted();
             if let Some(Block::Mailbox(w)) = dev.block {
                 c.wait = Some(w);
             }
@@ -339,6 +417,24 @@ impl Tile {
                 c.done = Some(at);
             }
         }
+    }
+
+    /// What the status CSRs read (issue 8's CSRs under `--timing`), refreshed only for a
+    /// core whose last chunk stopped at a read (the view is marked stale for every other
+    /// chunk), so a read sees the state of the cycle in which it executes. The pushes live in
+    /// the timed frontends, not in the functional input queues, so each thread's types are
+    /// those of the words in its FIFOs A, B and C (C's head is the instruction at the Wait
+    /// Gate), plus MOP / REPLAY while its expanders work.
+    fn refresh_timed_status(&self, fes: &[Frontend; 3]) {
+        let held = std::array::from_fn(|t| {
+            let f = &fes[t];
+            status::held_bits(
+                f.words_held(),
+                f.mop_expander().is_expanding(),
+                f.replay_expander().is_playing_back(),
+            )
+        });
+        self.status.refresh(held, self.sfpu_cc());
     }
 
     /// A core's store to a Tensix device in cycle `now` (after the frontend's stages moved:

@@ -41,16 +41,43 @@ pub struct TimedStats {
     pub core_done: [Option<u64>; 4],
     /// Each thread's frontend (FIFOs and expanders).
     pub frontend: [TimingStats; 3],
+    /// The current run of stall cycles of one reason, per thread and per unit, added to
+    /// the maps when the reason changes and at the end (a map look-up per run, not per cycle).
+    gate_run: [Run; 3],
+    unit_run: [Run; 9],
+}
+
+/// Cycles stalled for one reason, not yet in its map.
+type Run = Option<(Why, u64)>;
+
+/// Count `n` cycles for `why` in `run`, moving the previous run into `map` if it differs.
+fn count(map: &mut BTreeMap<Why, u64>, run: &mut Run, why: Why, n: u64) {
+    match run {
+        Some((w, k)) if *w == why => *k += n,
+        _ => {
+            flush(map, run);
+            *run = Some((why, n));
+        }
+    }
+}
+
+fn flush(map: &mut BTreeMap<Why, u64>, run: &mut Run) {
+    if let Some((w, n)) = run.take() {
+        *map.entry(w).or_default() += n;
+    }
 }
 
 impl TimedStats {
-    pub(super) fn gate_stall(&mut self, t: usize, why: Why) {
-        *self.gate_stalls[t].entry(why).or_default() += 1;
+    /// Thread `t`'s Wait Gate stalled `n` cycles for `why`.
+    pub(super) fn gate_stall(&mut self, t: usize, why: Why, n: u64) {
+        count(&mut self.gate_stalls[t], &mut self.gate_run[t], why, n);
         self.last_why[t] = Some(why);
     }
 
-    pub(super) fn unit_stall(&mut self, s: Slot, why: Why) {
-        *self.unit_stalls[s as usize].entry(why).or_default() += 1;
+    /// Unit `s` stalled `n` cycles for `why`.
+    pub(super) fn unit_stall(&mut self, s: Slot, why: Why, n: u64) {
+        let i = s as usize;
+        count(&mut self.unit_stalls[i], &mut self.unit_run[i], why, n);
     }
 
     /// Core `i` waited one cycle at its access to `addr` (a store unless a mailbox read).
@@ -67,6 +94,12 @@ impl TimedStats {
 
     pub(super) fn finish(&mut self, cycles: u64, units: &Units) {
         self.cycles = cycles;
+        for (map, run) in self.gate_stalls.iter_mut().zip(&mut self.gate_run) {
+            flush(map, run);
+        }
+        for (map, run) in self.unit_stalls.iter_mut().zip(&mut self.unit_run) {
+            flush(map, run);
+        }
         self.issued = units.issued;
         self.busy = units.busy;
         self.mvmuls = units.mvmuls;

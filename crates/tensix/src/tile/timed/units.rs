@@ -224,6 +224,21 @@ impl Units {
         self.done_at.iter().all(|&d| d <= now)
     }
 
+    /// The first cycle after `now` at which a unit's or thread's state changes by itself (a
+    /// unit frees up or finishes, a thread is released, an UNPACR's setup ends), if any. Dst
+    /// read-after-write hazards are not among them: the caller does not skip while one holds.
+    pub fn next_event(&self, now: u64) -> Option<u64> {
+        let times = self.free_at.iter().chain(&self.done_at);
+        let times = times
+            .chain(&self.thread_free_at)
+            .chain(&self.thread_done_at);
+        times
+            .chain(std::iter::once(&self.unpack_setup_until))
+            .copied()
+            .filter(|&t| t > now)
+            .min()
+    }
+
     /// Whether `slot` is occupied at `now`.
     pub fn is_busy(&self, slot: Slot, now: u64) -> bool {
         self.done_at[slot as usize] > now
