@@ -68,6 +68,32 @@ gdb_session "$elf" "$bin" riscv run "$elf"
 expect '^\[Inferior 1 \(process 1\) detached\]'
 [ "$(cat "$scratch/stdout")" = "total 55 counter 5" ] && [ "$status" = 0 ] || fail "after detach: $status"
 
+# Ctrl-C and kill, over the raw protocol (GDB's batch mode does not forward a SIGINT to the
+# target): the 0x03 byte stops an endless loop inside `spin` with SIGINT, `k` ends the run
+# (status 137, "killed from GDB"); and a client that vanishes while the hart runs ends the run
+# with a message and status 2, not an endless run.
+cat >"$scratch/spin.c" <<'C'
+volatile unsigned spins;
+__attribute__((noinline)) void spin(void) { for (;;) spins++; }
+int main(void) { spin(); return 0; }
+C
+scripts/riscv/build-corpus.sh "$scratch" "$scratch/spin.c" >/dev/null
+read -r lo size < <(riscv64-unknown-elf-nm -S "$scratch/spin.elf" | awk '$4 == "spin" {print "0x" $1, "0x" $2}')
+for mode in interrupt-kill vanish; do
+  port=$(free_port)
+  "$bin" riscv run --gdb "127.0.0.1:$port" "$scratch/spin.elf" >"$scratch/stdout" 2>"$scratch/stderr" &
+  sim=$!
+  for _ in $(seq 100); do grep -q "waiting for GDB" "$scratch/stderr" && break; sleep 0.1; done
+  timeout 60 python3 scripts/oracle/gdb_rsp_interrupt.py "$port" "$mode" "$lo" "$((lo + size))" || fail "$mode"
+  timeout 20 tail --pid=$sim -f /dev/null || fail "$mode: the simulator kept running"
+  status=0
+  wait "$sim" || status=$?
+  case $mode in
+    interrupt-kill) grep -q "killed from GDB" "$scratch/stderr" && [ "$status" = 137 ] || fail "after kill: $status" ;;
+    vanish) grep -q "went away" "$scratch/stderr" && [ "$status" = 2 ] || fail "vanished client: $status" ;;
+  esac
+done
+
 # A port in use: a clear error and exit status 2.
 port=$(free_port)
 python3 -c "import socket,time; s=socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

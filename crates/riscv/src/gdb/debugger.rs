@@ -290,6 +290,18 @@ impl TurnHook for Debugger {
             match std::mem::replace(&mut self.state, State::Running) {
                 State::Stopped(reason) => self.serve(reason, view),
                 State::Running => {
+                    // GDB left while the harts ran: the protocol thread has ended, and its
+                    // last word says how.
+                    if self.protocol.as_ref().is_some_and(JoinHandle::is_finished) {
+                        let how = match self.requests.try_recv() {
+                            Ok(Request::End(how)) => how,
+                            _ => Ended::Failed(GdbError::ClientGone(
+                                "the protocol thread ended".into(),
+                            )),
+                        };
+                        self.leave(how);
+                        return 0;
+                    }
                     if let Some(stop) = self.pending() {
                         self.state = State::Stopped(Some(stop));
                         continue;

@@ -4,7 +4,6 @@
 use super::arch::{Rv32, Rv32Regs};
 use super::{Ended, GdbError};
 use gdbstub::common::{Signal, Tid};
-use gdbstub::conn::ConnectionExt;
 use gdbstub::stub::{DisconnectReason, GdbStub, MultiThreadStopReason, run_blocking};
 use gdbstub::target::ext::base::BaseOps;
 use gdbstub::target::ext::base::multithread::{
@@ -295,6 +294,20 @@ impl HwWatchpoint for Remote {
     }
 }
 
+/// The next byte from GDB if one has come, or an error if GDB closed the connection.
+/// gdbstub's own `peek` reads a closed socket's end as a NUL byte, so a client that left while
+/// a hart ran was never noticed and the run went on without end.
+fn peek_open(conn: &mut TcpStream) -> std::io::Result<Option<u8>> {
+    conn.set_nonblocking(true)?;
+    let mut byte = [0u8];
+    match TcpStream::peek(conn, &mut byte) {
+        Ok(0) => Err(std::io::ErrorKind::UnexpectedEof.into()),
+        Ok(_) => Ok(Some(byte[0])),
+        Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 struct EventLoop;
 
 impl run_blocking::BlockingEventLoop for EventLoop {
@@ -317,9 +330,8 @@ impl run_blocking::BlockingEventLoop for EventLoop {
                     return Err(run_blocking::WaitForStopReasonError::Target(GONE));
                 }
             }
-            if let Some(byte) = conn
-                .peek()
-                .map_err(run_blocking::WaitForStopReasonError::Connection)?
+            if let Some(byte) =
+                peek_open(conn).map_err(run_blocking::WaitForStopReasonError::Connection)?
             {
                 return Ok(run_blocking::Event::IncomingData(byte));
             }
