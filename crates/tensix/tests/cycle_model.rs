@@ -8,6 +8,8 @@
 //! rows that differ by more are asserted at the model's value with the reason (BENCHMARKS.md,
 //! "Tensix cycle model", explains each).
 
+mod common;
+
 use macrosim_core::timeline::NoTimeline;
 use macrosim_tensix::Arch;
 use macrosim_tensix::tile::timed::{TimedStats, TimingParams};
@@ -186,4 +188,42 @@ fn a_runaway_stops_at_max_cycles_and_a_missing_unpacker_is_a_deadlock() {
     };
     assert!(*cycle < 5000, "found early: {err}");
     assert!(detail.contains("T1 waits: SrcA/SrcB not valid"), "{err}");
+}
+
+/// L1 bank conflicts (L1.md; `tile/timed/l1_banks.rs`) on the two-by-two-tile matmul, whose
+/// two unpackers stream at once while the packers write and the cores poll: with the banks off
+/// nothing is delayed; with the 16-byte-interleaved banks a few transfers collide and the run
+/// gets longer (by more than the cycles they lost when a delayed transfer holds up a thread
+/// that a core then waits for); with every address on one bank (shift 31) every
+/// overlapping transfer collides and the run is longer still. L1 comes out the same each time
+/// (timing never changes the architectural result).
+#[test]
+fn l1_bank_conflicts_cost_cycles_only_when_banks_collide() {
+    let m = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples/tensix/kernels/matmul_m2k2n2_lofi.toml");
+    let run = |toml: &str| {
+        let mut tile = common::manifest::load(&m);
+        let p = TimingParams::from_toml(toml).unwrap();
+        let (stats, t) = tile.run_timed(1_000_000, &p, &mut NoTimeline).unwrap();
+        (stats.cycles, t, common::manifest::l1(&tile))
+    };
+    let (off, t_off, l1_off) = run("l1_bank_conflicts = false\n");
+    let (lines, t_lines, l1_lines) = run("");
+    let (one, t_one, l1_one) = run("l1_bank_shift = 31\n");
+    let lost = |t: &TimedStats| t.l1_conflict_cycles.iter().sum::<u64>();
+    eprintln!(
+        "cycles: banks off {off}, 16-byte lines {lines} (lost {}), one bank {one} (lost {})",
+        lost(&t_lines),
+        lost(&t_one)
+    );
+    assert_eq!(t_off.l1_conflicts, [0; 4]);
+    assert!(lost(&t_lines) > 0 && lines > off, "{lines} vs {off}");
+    assert!(
+        lost(&t_one) > lost(&t_lines) && one > lines,
+        "{one} vs {lines}"
+    );
+    assert!(
+        l1_off == l1_lines && l1_lines == l1_one,
+        "same L1 either way"
+    );
 }

@@ -79,6 +79,9 @@ pub struct Backend {
     /// Bytes the last UNPACR read from L1 or the last PACR wrote to it (for a cycle model's
     /// bandwidth cost).
     pub last_l1_bytes: u64,
+    /// Where: per stream (an UNPACR's one; a PACR's packer i: i), its first L1 byte and
+    /// byte count (a cycle model's L1 bank use).
+    pub last_l1_spans: [(u64, u64); 4],
 }
 
 impl Backend {
@@ -101,6 +104,7 @@ impl Backend {
             counts: [[0; 9]; 3],
             busy_conditions: 0,
             last_l1_bytes: 0,
+            last_l1_spans: [(0, 0); 4],
         }
     }
 

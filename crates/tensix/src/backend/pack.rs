@@ -186,6 +186,7 @@ pub(super) fn execute(
         return Err("PACR_SETREG is not modelled".into());
     }
     b.last_l1_bytes = 0;
+    b.last_l1_spans = [(0, 0); 4];
     let f = fields();
     let bank = *b.cfg.bank(t);
     let g = |fl: CfgField| fl.get(&bank);
@@ -262,6 +263,7 @@ pub(super) fn execute(
             addr = addr.wrapping_add(g(pf.exp_section_size));
         }
         let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
+        let (span_start, bytes_before) = (out, b.last_l1_bytes);
         let mut block = [0u32; 16];
         for (k, src) in (first..first + count).enumerate() {
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
@@ -309,6 +311,7 @@ pub(super) fn execute(
                 "{count} datums is not a whole number of 16-datum BFP blocks"
             ));
         }
+        b.last_l1_spans[i] = (span_start, b.last_l1_bytes - bytes_before);
         if last || flush {
             b.packers.exp_addr[i] = None;
         }

@@ -325,6 +325,7 @@ pub(super) fn execute(
         u64::from(bits) * 2
     };
     let mut bit_addr = in_addr * 8 + u64::from(first) * u64::from(bits);
+    b.last_l1_spans = [(bit_addr / 8, b.last_l1_bytes), (0, 0), (0, 0), (0, 0)];
     let to_dst = which == 0
         && if multi {
             g(f.if_sel_cntx[ctx]) != 0

@@ -8,6 +8,7 @@
 //! Not modelled (CHOICE): branch prediction (no mispredict bubbles), instruction cache misses,
 //! the limit of eight instructions in the load/store unit.
 
+use super::l1_banks::L1Banks;
 use super::params::TimingParams;
 use crate::tile::L1_SIZE;
 use crate::tile::mmio::{CFG_BASE, INSTRN_BUF_BASE, LOCAL_BASE, LOCAL_SIZE, REGFILE_BASE};
@@ -132,6 +133,46 @@ impl Trace for CoreClock {
             self.ready[self.load_rd] = self.now + self.load_latency;
         }
         self.now += 1 + self.extra;
+    }
+
+    fn discard(&mut self) {}
+}
+
+/// A core's clock with L1's banks (`l1_banks`): an L1 load waits for its bank, an L1 store
+/// (a narrow write) blocks its bank for five cycles. CHOICE: a store whose bank is busy does
+/// not hold the core (stores are posted; only their rate is limited, `l1_store_interval`).
+pub struct CoreTrace<'a> {
+    pub clock: &'a mut CoreClock,
+    pub banks: &'a mut L1Banks,
+}
+
+impl Trace for CoreTrace<'_> {
+    const ENABLED: bool = true;
+
+    fn begin(&mut self, hart: u32, prv: u8, pc: u32, word: u32) {
+        self.clock.begin(hart, prv, pc, word);
+    }
+
+    fn x_write(&mut self, _reg: u32, _value: u32) {}
+    fn f_write(&mut self, _reg: u32, _value: u64) {}
+    fn csr_write(&mut self, _csr: u16, _value: u32) {}
+
+    fn mem_read(&mut self, addr: u32, size: u32) {
+        self.clock.mem_read(addr, size);
+        if addr < L1_SIZE {
+            self.clock.load_latency += self.banks.load(self.clock.now, u64::from(addr));
+        }
+    }
+
+    fn mem_write(&mut self, addr: u32, value: u64, size: u32) {
+        self.clock.mem_write(addr, value, size);
+        if addr < L1_SIZE {
+            self.banks.store(self.clock.now, u64::from(addr));
+        }
+    }
+
+    fn commit(&mut self) {
+        self.clock.commit();
     }
 
     fn discard(&mut self) {}

@@ -34,6 +34,7 @@
 //! instructions early); a core's plain L1 stores are visible at once.
 
 pub mod core_clock;
+pub mod l1_banks;
 pub mod params;
 pub mod stats;
 pub mod tracks;
@@ -44,7 +45,7 @@ use super::mmio::{self, Block};
 use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError, status};
 use crate::backend::{Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, Thread};
-use core_clock::CoreClock;
+use core_clock::{CoreClock, CoreTrace};
 use macrosim_core::timeline::Timeline;
 pub use params::TimingParams;
 pub use stats::TimedStats;
@@ -217,7 +218,7 @@ impl Tile {
             let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
             for (i, slot) in cores.iter_mut().enumerate() {
                 let Some(c) = slot else { continue };
-                if self.step_core(i, c, &mut fe, &units, now, &mut st)? {
+                if self.step_core(i, c, &mut fe, &mut units, now, &mut st)? {
                     last_progress = now;
                     still = false;
                 }
@@ -363,7 +364,7 @@ impl Tile {
         i: usize,
         c: &mut TimedCore,
         fes: &mut [Frontend; 3],
-        units: &Units,
+        units: &mut Units,
         now: u64,
         st: &mut TimedStats,
     ) -> Result<bool, TileError> {
@@ -403,9 +404,13 @@ impl Tile {
             } else {
                 self.status.mark_stale();
             }
-            let clock = &mut c.clock;
-            let (stop, dev) =
-                self.with_mmio(i, true, |l1, hart, dev| hart.run(l1, dev, clock, CHUNK));
+            let mut trace = CoreTrace {
+                clock: &mut c.clock,
+                banks: &mut units.banks,
+            };
+            let (stop, dev) = self.with_mmio(i, true, |l1, hart, dev| {
+                hart.run(l1, dev, &mut trace, CHUNK)
+            });
             c.deferred = dev.deferred;
             c.reads_status = self.status.take_wanted();
             if let Some(Block::Mailbox(w)) = dev.block {

@@ -49,6 +49,12 @@ pub struct TimingParams {
     /// The Wait Gate's lag between a latched wait's conditions being met and its block mask
     /// being removed (STALLWAIT.md: one cycle).
     pub wait_release_lag: u64,
+    /// L1 bank of an address: (address >> this) & 15 (L1.md: 16 banks of 128 bits; which bits
+    /// select the bank is not documented: CHOICE 4, banks interleaved on 16-byte lines).
+    pub l1_bank_shift: u32,
+    /// Model L1 bank conflicts between the unpackers, packers and RISC-V loads / stores
+    /// (`l1_banks`); false: every client has the banks it wants.
+    pub l1_bank_conflicts: bool,
 }
 
 impl Default for TimingParams {
@@ -72,6 +78,8 @@ impl Default for TimingParams {
             unpack_bytes_per_cycle: [16, 32, 64],
             pack_bytes_per_cycle: 16,
             wait_release_lag: 1,
+            l1_bank_shift: 4,
+            l1_bank_conflicts: true,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! idle cycles and why it stalled, per thread Wait Gate stall cycles by reason, the cores'
 //! waits on the Tensix devices, FPU utilization and the matmul rate it implies.
 
+use super::l1_banks::Client;
 use super::units::{Slot, Units, Why};
 use crate::frontend::TimingStats;
 use crate::tile::mailbox::Mailboxes;
@@ -37,6 +38,9 @@ pub struct TimedStats {
     /// Per core (`CORE_NAMES` order): cycles waited, by [`CORE_WAITS`] index.
     pub core_waits: [[u64; 6]; 4],
     pub mvmuls: u64,
+    /// L1 bank conflicts (`l1_banks`) per [`Client`]: accesses delayed, cycles lost.
+    pub l1_conflicts: [u64; 4],
+    pub l1_conflict_cycles: [u64; 4],
     /// The cycle each core (`CORE_NAMES` order) wrote its done word.
     pub core_done: [Option<u64>; 4],
     /// Each thread's frontend (FIFOs and expanders).
@@ -103,6 +107,8 @@ impl TimedStats {
         self.issued = units.issued;
         self.busy = units.busy;
         self.mvmuls = units.mvmuls;
+        self.l1_conflicts = units.banks.conflicts;
+        self.l1_conflict_cycles = units.banks.conflict_cycles;
     }
 
     /// Stalled cycles of a unit (cycles it was not busy while an instruction for it waited).
@@ -167,6 +173,16 @@ impl TimedStats {
                     .collect();
                 let _ = writeln!(s, "{} waited: {}", CORE_NAMES[i], parts.join(", "));
             }
+        }
+        let conflicts: Vec<String> = (0..4)
+            .filter(|&i| self.l1_conflicts[i] > 0)
+            .map(|i| {
+                let (n, c) = (self.l1_conflicts[i], self.l1_conflict_cycles[i]);
+                format!("{} {n} delayed {c} cycles", Client::NAMES[i])
+            })
+            .collect();
+        if !conflicts.is_empty() {
+            let _ = writeln!(s, "L1 bank conflicts: {}", conflicts.join(", "));
         }
         let u = self.fpu_utilization();
         let _ = writeln!(

@@ -26,7 +26,10 @@
 //! * PACR (Packers/README.md): the thread is blocked until the packers accept the work;
 //!   CHOICE: a packer accepts its next PACR when the previous one's bytes have been written at
 //!   `pack_bytes_per_cycle` per packer (L1.md), so acceptance waits for the write.
+//! * L1 banks (L1.md; [`super::l1_banks`]): an UNPACR's fetch and a PACR's write take the
+//!   cycles their lines wait for a bank another client holds on top of the above.
 
+use super::l1_banks::{L1Banks, Stream};
 use super::params::TimingParams;
 use crate::backend::config::{self, Fields};
 use crate::backend::{Backend, Unit};
@@ -165,6 +168,8 @@ pub struct Units {
     /// MVMUL instructions started.
     pub mvmuls: u64,
     throttle: [config::CfgField; 2],
+    /// L1's banks: the unpackers' and packers' transfers and the cores' loads and stores.
+    pub banks: L1Banks,
 }
 
 /// FPU instructions that write an 8-row Dst block: MVMUL, ELWMUL, ELWADD, ELWSUB, DOTPV,
@@ -192,6 +197,7 @@ impl Units {
                 config::cfg("THCON_SEC0_REG2_Throttle_mode"),
                 config::cfg("THCON_SEC1_REG2_Throttle_mode"),
             ],
+            banks: L1Banks::new(p.l1_bank_shift, p.l1_bank_conflicts),
         }
     }
 
@@ -305,17 +311,30 @@ impl Units {
             Slot::Unpack0 | Slot::Unpack1 => {
                 let which = (word >> 23) & 1;
                 let mode = self.throttle[which as usize].get(b.cfg.bank(t)).min(2) as usize;
-                let fetch = b.last_l1_bytes.div_ceil(p.unpack_bytes_per_cycle[mode]);
+                let per_cycle = p.unpack_bytes_per_cycle[mode];
                 let setup = p.unpack_setup_cycles;
+                let stream = Stream {
+                    lines_per_cycle: per_cycle.div_ceil(16),
+                    unpacker: true,
+                };
+                let fetch = b.last_l1_bytes.div_ceil(per_cycle)
+                    + self
+                        .banks
+                        .stream(now + setup, &b.last_l1_spans[..1], stream);
                 self.unpack_setup_until = now + setup;
                 (setup + fetch, setup + fetch, setup)
             }
             Slot::Pack => {
                 let packers = u64::from(((word >> 8) & 0xf).max(1).count_ones());
+                let stream = Stream {
+                    lines_per_cycle: p.pack_bytes_per_cycle.div_ceil(16),
+                    unpacker: false,
+                };
                 let write = b
                     .last_l1_bytes
                     .div_ceil(p.pack_bytes_per_cycle * packers)
-                    .max(1);
+                    .max(1)
+                    + self.banks.stream(now, &b.last_l1_spans, stream);
                 (write, write, write)
             }
             _ => (1, 1, 1),
