@@ -5,7 +5,7 @@
 # same manifest without --timing. ROUNDS samples per manifest; the table gives medians of the
 # steady state (the runs after the first, each on the tile restored from its snapshot) and,
 # apart, of the first run (a fresh tile: what one `tensix run` costs past loading).
-# Usage: [ALL=1] scripts/bench/tensix-tile-timing.sh [ROUNDS] [REPEAT]
+# Usage: [ALL=1] [BIN=path] scripts/bench/tensix-tile-timing.sh [ROUNDS] [REPEAT]
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -16,8 +16,9 @@ manifests=("$k/matmul_lofi.toml" "$k/matmul_hifi4.toml" "$k/matmul_k4_hifi2.toml
            "$k/bench/microbench_push.toml")
 # ALL=1: every manifest under examples/tensix instead.
 if [ "${ALL:-0}" = 1 ]; then mapfile -t manifests < <(find examples/tensix -name '*.toml' | sort); fi
-cargo build --release --quiet -p macrosim
-bin=target/release/macrosim
+# BIN=path: measure that binary (e.g. main's, for an A/B table) instead of building this tree.
+bin=${BIN:-target/release/macrosim}
+[ -n "${BIN:-}" ] || cargo build --release --quiet -p macrosim
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 # The first run's rate, then the restored runs' (`--stats` prints them on two lines).

@@ -27,7 +27,7 @@ pub const UNPACK_JOINT_LINES: u8 = 5;
 /// Cycles a narrow (RISC-V) write blocks its bank (L1.md: read-modify-write, five cycles).
 pub const NARROW_WRITE_CYCLES: u64 = 5;
 /// Cycles ahead a booking can be made; a later one is not checked for conflicts.
-const WINDOW: usize = 1 << 12;
+const WINDOW: usize = 1 << 11;
 const LINE: u64 = 16;
 
 #[derive(Clone, Copy, Default)]

@@ -76,6 +76,19 @@ struct TimedCore {
     pushes: u64,
 }
 
+impl TimedCore {
+    /// Whether [`Tile::step_core`] has anything to do in cycle `now` (else it would return at
+    /// once): not done, and its held store's cycle or its clock has come.
+    #[inline]
+    fn due(&self, now: u64) -> bool {
+        self.done.is_none()
+            && match self.deferred {
+                Some(_) => self.clock.now - 1 <= now,
+                None => self.clock.now <= now,
+            }
+    }
+}
+
 impl Tile {
     /// Runs until every started core has written its done word, cycle by cycle (module
     /// documentation), reporting each unit's and Wait Gate's state to `timeline`.
@@ -217,7 +230,9 @@ impl Tile {
             // 2. Cores.
             let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
             for (i, slot) in cores.iter_mut().enumerate() {
-                let Some(c) = slot else { continue };
+                let Some(c) = slot.as_mut().filter(|c| c.due(now)) else {
+                    continue;
+                };
                 if self.step_core(i, c, &mut fe, &mut units, now, &mut st)? {
                     last_progress = now;
                     still = false;
