@@ -15,6 +15,11 @@
 //! * a RISC-V load reads one line at its cycle; a RISC-V store is a narrow write, a
 //!   read-modify-write that blocks its bank for [`NARROW_WRITE_CYCLES`] cycles.
 //!
+//! Approximations (CHOICE): a transfer's lines are taken as contiguous from its first byte
+//! (`Backend::last_l1_spans`; tilize mode's strided rows and a BFP unpack's exponent reads on
+//! their own port are not followed); the Scalar Unit's LOADIND/STOREIND, the mover and the
+//! NoC are not clients here.
+//!
 //! Arbitration (CHOICE): the pages say each mux allocates round-robin; here the transfer
 //! booked first keeps its cycles and a later one takes the next free cycle of the bank
 //! (a transfer's lines go in order, at most its port width a cycle). Bookings are made when a
