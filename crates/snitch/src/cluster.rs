@@ -87,6 +87,9 @@ pub struct Cluster {
     pub clock: u64,
     /// `--timeline`: where a run with the cycle model records its tracks (`tracks.rs`).
     timeline: Option<SharedRecording>,
+    /// The cycle model's steady-state jump over FREP repetitions (`steady.rs`; on by default,
+    /// off only to show that it changes no count).
+    pub steady_jump: bool,
 }
 
 impl Cluster {
@@ -180,6 +183,7 @@ impl Cluster {
             periph,
             clock: 0,
             timeline: None,
+            steady_jump: true,
         }
     }
 
@@ -257,6 +261,7 @@ impl Cluster {
                 .then(|| Arbiter::shared(self.harts.len() as u32, self.config.timing.tcdm_banks));
             for (h, hart) in self.harts.iter_mut().enumerate() {
                 let mut t = Timing::new(self.config.timing);
+                t.jump = self.steady_jump;
                 if let Some(a) = &arbiter
                     && streaming.contains(&h)
                 {

@@ -14,10 +14,12 @@ use crate::frep::{
 };
 use crate::prepared::{NO_SSR, Prepared, Step, prepare_body};
 use crate::ssr::{SsrFlavour, SsrStreamer};
+use crate::steady::{self, Mark, Plan};
 use crate::timing::Timing;
 use macrosim_riscv::hart::{CsrAccess, CsrOp, Exception, ExtInsn, Extension, FpInsn, HartView};
 use macrosim_riscv::isa::{Field, Table};
 use macrosim_riscv::trace::Trace;
+use std::ops::Range;
 
 /// CSR numbers (`notes/snitch.md` §5).
 pub const CSR_SSR: u16 = 0x7c0;
@@ -372,18 +374,20 @@ impl FpClock for () {
     fn fp_issue(&mut self, _: &crate::prepared::Timed, _: bool, _: &[(u8, u32)]) {}
 }
 
-/// Run a captured loop nest; returns the instructions issued, or what failed and where.
+/// Run repetitions `reps` of a captured loop nest; returns the instructions issued, or what
+/// failed and where.
 fn run_loop<T: Trace, C: FpClock>(
     ssrs: &mut [SsrStreamer],
     clock: &mut C,
     hart: &mut HartView<'_, T>,
     spec: &LoopSpec,
+    reps: Range<u32>,
     steps: &[Step],
     first: &mut bool,
 ) -> Result<u64, (IssueError, FpInsn)> {
     let mut issued = 0;
-    let mut s = 0usize;
-    for r in 0..spec.reps {
+    let mut s = (reps.start % (spec.stagger_max + 1)) as usize;
+    for r in reps {
         for step in steps {
             match step {
                 Step::Insn(variants) => {
@@ -401,7 +405,7 @@ fn run_loop<T: Trace, C: FpClock>(
                     issued += 1;
                 }
                 Step::Loop(sub, inner) => {
-                    issued += run_loop(ssrs, clock, hart, sub, inner, first)?;
+                    issued += run_loop(ssrs, clock, hart, sub, 0..sub.reps, inner, first)?;
                 }
             }
         }
@@ -411,6 +415,48 @@ fn run_loop<T: Trace, C: FpClock>(
         } else {
             s + 1
         };
+    }
+    Ok(issued)
+}
+
+/// [`run_loop`] over all repetitions with the cycle model, jumping it over periods of
+/// repetitions that provably repeat the same timing (`steady.rs`) when `timing.jump` allows.
+fn run_timed<T: Trace>(
+    ssrs: &mut [SsrStreamer],
+    timing: &mut Timing,
+    hart: &mut HartView<'_, T>,
+    spec: &LoopSpec,
+    steps: &[Step],
+    first: &mut bool,
+) -> Result<u64, (IssueError, FpInsn)> {
+    let plan = if T::ENABLED || !timing.jump {
+        None
+    } else {
+        Plan::of(spec, steps, timing)
+    };
+    let Some(plan) = plan else {
+        return run_loop(ssrs, timing, hart, spec, 0..spec.reps, steps, first);
+    };
+    let (mut issued, mut r, mut prev) = (0, 0, None);
+    while r < spec.reps {
+        let end = spec.reps.min(r + plan.period);
+        issued += run_loop(ssrs, timing, hart, spec, r..end, steps, first)?;
+        r = end;
+        let now = Mark::take(timing, ssrs, &plan);
+        if let (Some(p), Some(n)) = (&prev, &now) {
+            let banks = timing.config.tcdm_banks;
+            let k = steady::repeats(&plan, p, n, (spec.reps - r) / plan.period, banks);
+            if k > 0 {
+                let end = r + k * plan.period;
+                issued += run_loop(ssrs, &mut (), hart, spec, r..end, steps, first)?;
+                steady::advance(timing, p, n, k);
+                timing.jumped += u64::from(k * plan.period);
+                r = end;
+                prev = None;
+                continue;
+            }
+        }
+        prev = now;
     }
     Ok(issued)
 }
@@ -560,8 +606,19 @@ impl Extension for SnitchCore {
         let steps = prepare_body(&spec, &nodes, self.ssr_map());
         let mut first = true;
         let done = match &mut self.timing {
-            Some(t) => run_loop(&mut self.ssrs, t, hart, &spec, &steps, &mut first),
-            None => run_loop(&mut self.ssrs, &mut (), hart, &spec, &steps, &mut first),
+            Some(t) => run_timed(&mut self.ssrs, t, hart, &spec, &steps, &mut first),
+            None => {
+                let reps = 0..spec.reps;
+                run_loop(
+                    &mut self.ssrs,
+                    &mut (),
+                    hart,
+                    &spec,
+                    reps,
+                    &steps,
+                    &mut first,
+                )
+            }
         };
         let n = done.map_err(|(e, insn)| self.issue_failed(hart, &insn, e))?;
         self.repeated(hart, n - captured);

@@ -7,7 +7,8 @@
 //! * [`config`]: the system as TOML data, with the `snitch_cluster` and `banshee` presets.
 //! * [`cluster`]: N compute cores + a DMA core on shared memory, barrier, `wfi`/wakeup, a
 //!   deterministic round-robin schedule; [`periph`] its memory-mapped registers.
-//! * [`timing`]: the cycle model behind `--timing`; [`tcdm`] its bank arbitration between harts.
+//! * [`timing`]: the cycle model behind `--timing`; [`tcdm`] its bank arbitration between harts;
+//!   [`steady`] its jump over FREP repetitions that repeat the same timing.
 
 pub mod cluster;
 pub mod config;
@@ -20,6 +21,7 @@ pub mod frep;
 pub mod periph;
 pub mod prepared;
 pub mod ssr;
+pub mod steady;
 pub mod tcdm;
 pub mod timing;
 pub mod tracks;

@@ -90,6 +90,16 @@ struct Job {
     regs: Regs,
 }
 
+/// See [`SsrStreamer::linear`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Linear {
+    pub ptr: u32,
+    /// The innermost loop's index.
+    pub idx0: u32,
+    pub left: u32,
+    pub stride: u32,
+}
+
 /// One SSR.
 #[derive(Clone, Debug)]
 pub struct SsrStreamer {
@@ -294,6 +304,23 @@ impl SsrStreamer {
                 }
             }
         }
+    }
+
+    /// The stream as a straight line, while the running job is a plain read stream inside its
+    /// innermost loop: the next `left` pops take the elements at `ptr`, `ptr + stride`, …
+    /// (what [`pop`](Self::pop)'s fast path does), for the cycle model's steady-state jump
+    /// (`steady.rs`).
+    pub fn linear(&self) -> Option<Linear> {
+        let job = self
+            .job
+            .as_ref()
+            .filter(|_| self.plain_read && !self.done)?;
+        Some(Linear {
+            ptr: job.ptr,
+            idx0: self.idx[0],
+            left: job.regs.bounds[0].wrapping_sub(self.idx[0]),
+            stride: job.regs.strides[0],
+        })
     }
 
     /// Pop the next element of a read stream.

@@ -81,20 +81,20 @@ pub struct Timing {
     /// Retired instructions already accounted for.
     accounted: u64,
     /// The next cycle the FPU may issue.
-    fpu_next: u64,
+    pub(crate) fpu_next: u64,
     /// The last FP result's ready cycle.
-    fpu_done: u64,
+    pub(crate) fpu_done: u64,
     /// Ready cycle of each FP register's value; entry [`NO_REG`] is never written.
-    f_ready: [u64; NO_REG as usize + 1],
-    ssr_next: [u64; 8],
+    pub(crate) f_ready: [u64; NO_REG as usize + 1],
+    pub(crate) ssr_next: [u64; 8],
     /// Result latency by operation group (`FpGroup as usize`), from `config`.
     lat: [u64; GROUPS.len()],
     /// `config.tcdm_banks - 1` when a power of two (a bank is then a mask), else 0.
-    bank_mask: u32,
+    pub(crate) bank_mask: u32,
     /// Issue cycles of the FP instructions still in the queue.
     queue: VecDeque<u64>,
     /// When the sequencer may start on the current FREP's body.
-    seq_from: u64,
+    pub(crate) seq_from: u64,
     pub int_insns: u64,
     pub fp_insns: u64,
     /// Cycles with an FP operation (not a load or store) issued.
@@ -105,6 +105,11 @@ pub struct Timing {
     pub arbiter: Option<(SharedArbiter, u8)>,
     /// `--timeline`: the hart's tracks (`tracks.rs`).
     pub tracks: Option<Box<HartTracks>>,
+    /// Jump over FREP periods that repeat the same timing (`steady.rs`); off only to check
+    /// that the jump changes no count.
+    pub jump: bool,
+    /// FREP repetitions the jump went over (for tests).
+    pub jumped: u64,
 }
 
 impl Timing {
@@ -132,6 +137,8 @@ impl Timing {
             stalls: Stalls::default(),
             arbiter: None,
             tracks: None,
+            jump: true,
+            jumped: 0,
         }
     }
 

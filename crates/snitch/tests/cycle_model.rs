@@ -100,9 +100,18 @@ fn run(code: &[u32]) -> HartStats {
     run_cluster(cfg, code).swap_remove(0)
 }
 
-/// Run `code` on every hart of `cfg` with `--timing`; it must exit 0. The harts' stats.
+/// Run `code` on every hart of `cfg` with `--timing`; it must exit 0. The harts' stats, the
+/// same with the model's steady-state jump over FREP repetitions and without it.
 fn run_cluster(cfg: SystemConfig, code: &[u32]) -> Vec<HartStats> {
+    let (stats, _) = run_jumping(cfg.clone(), code, true);
+    assert_eq!(stats, run_jumping(cfg, code, false).0, "jump on vs off");
+    stats
+}
+
+/// Run `code` with the steady-state jump on or off: the stats and the repetitions jumped.
+fn run_jumping(cfg: SystemConfig, code: &[u32], jump: bool) -> (Vec<HartStats>, u64) {
     let mut c = Cluster::from_code(cfg, CODE, code, TOHOST).unwrap();
+    c.steady_jump = jump;
     let o = c
         .run(&RunOptions {
             max_insns: Some(10_000_000),
@@ -112,7 +121,12 @@ fn run_cluster(cfg: SystemConfig, code: &[u32]) -> Vec<HartStats> {
         })
         .unwrap();
     assert_eq!(o.code, 0);
-    o.stats
+    let jumped = c.harts[0]
+        .extension()
+        .timing
+        .as_ref()
+        .map_or(0, |t| t.jumped);
+    (o.stats, jumped)
 }
 
 /// Exit 0 through tohost.
@@ -350,4 +364,162 @@ fn tcdm_bank_conflicts_between_harts() {
     // were, so it comes out lower (1.7n here): at least n lost cycles and 1.5n in all.
     assert!(lost(&same) >= n, "{same:?}");
     assert!(cycles(&same) >= cycles(&apart) + n / 2, "{same:?}");
+}
+
+/// One hart's SSR + FREP kernel for the steady-state jump: SSR k streams from `bases[k]` with
+/// the loops `dims` (trip count, stride), an FREP of `reps` repetitions runs `body` with
+/// stagger (`smax`, `mask`).
+struct Kernel<'a> {
+    streams: &'a [(u32, &'a [(u32, u32)])],
+    reps: u32,
+    smax: u32,
+    mask: u32,
+    body: &'a [u32],
+}
+
+impl Kernel<'_> {
+    fn code(&self) -> Vec<u32> {
+        let mut c = Vec::new();
+        for (ssr, (base, dims)) in self.streams.iter().enumerate() {
+            let ssr = ssr as u32;
+            for (d, &(trips, stride)) in dims.iter().enumerate() {
+                let d = d as u32;
+                c.extend(li(T0, trips - 1));
+                c.push(scfgwi(T0, 2 + d, ssr)); // bound[d]
+                c.extend(li(T1, stride));
+                c.push(scfgwi(T1, 6 + d, ssr)); // stride[d]
+            }
+            c.extend(li(A0, *base));
+            c.push(scfgwi(A0, 24 + dims.len() as u32 - 1, ssr)); // rptr[dims - 1]
+        }
+        c.push(csrsi(0x7c0, 1));
+        c.extend(li(T2, self.reps - 1));
+        c.push(frep_o(T2, self.body.len() as u32, self.smax, self.mask));
+        c.extend(self.body);
+        finish(c)
+    }
+
+    /// Stats (the same with and without the jump) and the repetitions jumped.
+    fn run(&self) -> (HartStats, u64) {
+        let mut cfg = SystemConfig::preset("snitch_cluster").unwrap();
+        cfg.cluster.compute_cores = 1;
+        cfg.cluster.dma_core = false;
+        let code = self.code();
+        let stats = run_cluster(cfg.clone(), &code).swap_remove(0);
+        (stats, run_jumping(cfg, &code, true).1)
+    }
+}
+
+fn fp_r4(f7: u32, rd: u32, rs1: u32, rs2: u32) -> u32 {
+    f7 << 25 | rs2 << 20 | rs1 << 15 | 7 << 12 | rd << 7 | 0x53
+}
+fn fadd_d(rd: u32, rs1: u32, rs2: u32) -> u32 {
+    fp_r4(0x01, rd, rs1, rs2)
+}
+fn fdiv_d(rd: u32, rs1: u32, rs2: u32) -> u32 {
+    fp_r4(0x0d, rd, rs1, rs2)
+}
+
+/// The cycle model's steady-state jump over FREP repetitions (`steady.rs`) changes no count:
+/// each kernel's stats are the same with the jump and without (`run_cluster`), on bodies where
+/// it applies (and must then have jumped: `expect_jump`) and on the ones it must decline or
+/// cut short (banks that change their pattern, 2-D streams, streams shorter than the loop).
+#[test]
+fn steady_state_jump_changes_no_count() {
+    let fma = [fmadd_d(3, FT0, FT1, 3)];
+    const LONG: u32 = 6000;
+    const B: u32 = TCDM;
+    let div_body = [fdiv_d(4, FT0, 5), fadd_d(3, FT0, 4)];
+    let cases: Vec<(&str, Kernel, bool)> = vec![
+        (
+            "staggered reduction, different banks",
+            Kernel {
+                streams: &[(B, &[(LONG, 8)]), (B + 0x8008, &[(LONG, 8)])],
+                reps: LONG,
+                smax: 3,
+                mask: 0b1001,
+                body: &fma,
+            },
+            true,
+        ),
+        (
+            "unstaggered (latency-bound)",
+            Kernel {
+                streams: &[(B, &[(LONG, 8)]), (B + 0x8008, &[(LONG, 8)])],
+                reps: LONG,
+                smax: 0,
+                mask: 0,
+                body: &fma,
+            },
+            true,
+        ),
+        (
+            "same bank every element",
+            Kernel {
+                streams: &[(B, &[(LONG, 8)]), (B + 0x8000, &[(LONG, 8)])],
+                reps: LONG,
+                smax: 2,
+                mask: 0b1001,
+                body: &fma,
+            },
+            true,
+        ),
+        (
+            "broadcast operands (stride 0), as the bench",
+            Kernel {
+                streams: &[(B, &[(LONG, 0)]), (B + 8, &[(LONG, 0)])],
+                reps: LONG,
+                smax: 3,
+                mask: 0b1001,
+                body: &fma,
+            },
+            true,
+        ),
+        (
+            "strides 8 and 16: the banks' pattern changes",
+            Kernel {
+                streams: &[(B, &[(LONG, 8)]), (B + 0x8008, &[(LONG, 16)])],
+                reps: LONG,
+                smax: 3,
+                mask: 0b1001,
+                body: &fma,
+            },
+            false,
+        ),
+        (
+            "2-D streams (rows of 37)",
+            Kernel {
+                streams: &[
+                    (B, &[(37, 8), (100, 8 * 40)]),
+                    (B + 0x8008, &[(37, 8), (100, 16)]),
+                ],
+                reps: 3700,
+                smax: 3,
+                mask: 0b1001,
+                body: &fma,
+            },
+            true,
+        ),
+        (
+            "one stream, divisions and sums",
+            Kernel {
+                streams: &[(B, &[(2 * 1000, 8)])],
+                reps: 1000,
+                smax: 1,
+                mask: 0b0001,
+                body: &div_body,
+            },
+            true,
+        ),
+    ];
+    for (name, k, expect_jump) in cases {
+        let (stats, jumped) = k.run();
+        eprintln!(
+            "{name}: {} cycles, {jumped} repetitions jumped",
+            stats.cycles
+        );
+        if expect_jump {
+            assert!(jumped > u64::from(k.reps) / 2, "{name}: {jumped}");
+        }
+    }
 }

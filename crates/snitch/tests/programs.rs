@@ -21,8 +21,19 @@ fn source(name: &str) -> String {
 }
 
 fn run_with(cfg: SystemConfig, elf: &Path, timing: bool) -> Result<Outcome, SnitchError> {
+    run_jumping(cfg, elf, timing, true)
+}
+
+/// [`run_with`], the cycle model's steady-state jump over FREP repetitions on or off.
+fn run_jumping(
+    cfg: SystemConfig,
+    elf: &Path,
+    timing: bool,
+    jump: bool,
+) -> Result<Outcome, SnitchError> {
     let bytes = std::fs::read(elf).unwrap();
     let mut c = Cluster::new(cfg, &bytes)?;
+    c.steady_jump = jump;
     c.run(&RunOptions {
         max_insns: Some(50_000_000),
         timing,
@@ -96,6 +107,30 @@ fn timing_changes_no_result() {
 }
 
 /// The error messages name what the issue asks for.
+/// The cycle model's steady-state jump (`steady.rs`) changes nothing a run reports: every
+/// program here under `snitch_cluster` and every one of `build/banshee` under `banshee` gives
+/// the same outcome (exit code, every hart's `--timing` stats) or the same error either way.
+#[test]
+fn steady_jump_changes_no_report() {
+    let mut runs = 0;
+    for (dir, preset) in [("build", "snitch_cluster"), ("build/banshee", "banshee")] {
+        let mut elfs: Vec<PathBuf> = std::fs::read_dir(root().join(dir))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "elf"))
+            .collect();
+        elfs.sort();
+        for elf in elfs {
+            let cfg = || SystemConfig::preset(preset).unwrap();
+            let on = format!("{:?}", run_jumping(cfg(), &elf, true, true));
+            let off = format!("{:?}", run_jumping(cfg(), &elf, true, false));
+            assert_eq!(on, off, "{}", elf.display());
+            runs += 1;
+        }
+    }
+    assert!(runs >= 80, "{runs} programs");
+}
+
 #[test]
 fn errors_name_hart_pc_instruction_ssr_and_element() {
     let cases: [(&str, &[&str]); 9] = [
