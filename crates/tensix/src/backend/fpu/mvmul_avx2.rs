@@ -1,0 +1,262 @@
+//! MVMUL on AVX2 with explicit intrinsics: [`super::lanes::mvmul_generic`]'s steps, 8 columns
+//! per vector. The compiler does not vectorise the generic form well (it gathers recomputed
+//! exponents lane by lane and counts leading zeros one lane at a time), so the steps are
+//! written out here:
+//! - per product: exponent sum and group maximum (pass 1), then the distance to the group's
+//!   exponent, the slice product (`vpmaddwd`: SrcA's doubled slice sits in the low i16 of its
+//!   lane with a zero high half, so the high halves add 0), and the rounding
+//!   `((|2p| >> d) + 1) >> 1` with the sign put back (`vpsignd`) — 9 vector operations per 8
+//!   multiply-adds, the exponents of pass 1 kept in registers;
+//! - per Dst datum: [`super::lanes`]'s branch-free accumulation, the leading-zero count taken
+//!   from the exponent of an exact `i32 → f32` conversion.
+//!
+//! Bit-identical to the generic path and to [`super::arith::dot16`] (tests in `lanes.rs`).
+
+// Every function below but `mvmul` needs AVX2 (`#[target_feature]`); `mvmul` calls them only
+// after `is_x86_feature_detected!("avx2")`. The other `unsafe` blocks load or store 8 i32s at
+// offset 8·h (h < 2) of a 16-element array, in bounds.
+#![allow(unsafe_code)]
+
+use std::arch::x86_64::*;
+
+use super::arith::{AccMode, product_exp_adj};
+use super::lanes::{SrcALanes, SrcBLanes};
+
+/// MVMUL.md on `brows.len()` (≤ 8) Dst rows; the caller checked the lengths. Only called
+/// when the host has AVX2.
+pub(super) fn mvmul(
+    a: &SrcALanes,
+    brows: &[[u32; 16]],
+    dst: &mut [[u32; 16]],
+    mode: AccMode,
+    phase: u32,
+) {
+    assert!(std::is_x86_feature_detected!("avx2"));
+    // SAFETY: the host has AVX2 (asserted just above).
+    unsafe {
+        match (mode.fp32, mode.exp8) {
+            (true, true) => block::<true, true>(a, brows, dst, phase),
+            (true, false) => block::<true, false>(a, brows, dst, phase),
+            (false, true) => block::<false, true>(a, brows, dst, phase),
+            (false, false) => block::<false, false>(a, brows, dst, phase),
+        }
+    }
+}
+
+/// Eight i32s of `v` from lane `8·h`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load(v: &[i32; 16], h: usize) -> __m256i {
+    assert!(h < 2);
+    // SAFETY: h < 2, so the 8 i32s at 8·h are inside `v`; loadu has no alignment need.
+    unsafe { _mm256_loadu_si256(v.as_ptr().add(8 * h).cast()) }
+}
+
+#[target_feature(enable = "avx2")]
+fn block<const FP32: bool, const EXP8: bool>(
+    a: &SrcALanes,
+    brows: &[[u32; 16]],
+    dst: &mut [[u32; 16]],
+    phase: u32,
+) {
+    let mode = AccMode {
+        fp32: FP32,
+        exp8: EXP8,
+    };
+    let adj = product_exp_adj(mode, phase);
+    let b = SrcBLanes::new(brows, phase);
+    let zero_exp = _mm256_set1_epi32(adj.max(0) - adj);
+    for (i, row) in dst.iter_mut().enumerate() {
+        let d: &mut [i32; 16] = bytemuck_row(row);
+        for h in 0..2 {
+            let (top0, sum0) = group(a, &b, i, 0, h, zero_exp);
+            let (top1, sum1) = group(a, &b, i, 1, h, zero_exp);
+            let t0 = terms(top0, sum0, adj);
+            let t1 = terms(top1, sum1, adj);
+            let out = accumulate::<FP32, EXP8>(t0, t1, load(d, h));
+            // SAFETY: h < 2, so the 8 i32s at 8·h are inside `d`.
+            unsafe { _mm256_storeu_si256(d.as_mut_ptr().add(8 * h).cast(), out) };
+        }
+    }
+}
+
+/// A Dst row of FP32 patterns seen as i32 lanes.
+#[inline]
+fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
+    // SAFETY: u32 and i32 have the same size, alignment and valid bit patterns.
+    unsafe { &mut *(row as *mut [u32; 16]).cast::<[i32; 16]>() }
+}
+
+/// [`super::lanes`]' `group` on columns 8h .. 8h+8: the group's exponent and its aligned,
+/// rounded product sum.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn group(
+    a: &SrcALanes,
+    b: &SrcBLanes,
+    i: usize,
+    g: usize,
+    h: usize,
+    zero_exp: __m256i,
+) -> (__m256i, __m256i) {
+    {
+        let zero = _mm256_or_si256(load(&a.zero[g], h), _mm256_set1_epi32(b.zero[i][g]));
+        let mut top = _mm256_and_si256(zero, zero_exp);
+        let mut e = [_mm256_setzero_si256(); 8];
+        for (kk, ek) in e.iter_mut().enumerate() {
+            let k = 8 * g + kk;
+            *ek = _mm256_add_epi32(load(&a.exp[k], h), _mm256_set1_epi32(b.exp[i][k]));
+            top = _mm256_max_epi32(top, *ek);
+        }
+        let one = _mm256_set1_epi32(1);
+        let mut sum = _mm256_setzero_si256();
+        for (kk, ek) in e.iter().enumerate() {
+            let k = 8 * g + kk;
+            let d = _mm256_sub_epi32(top, *ek);
+            let p = _mm256_madd_epi16(load(&a.slice2[k], h), _mm256_set1_epi32(b.slice[i][k]));
+            let x = _mm256_srlv_epi32(_mm256_abs_epi32(p), d);
+            let r = _mm256_srli_epi32::<1>(_mm256_add_epi32(x, one));
+            sum = _mm256_add_epi32(sum, _mm256_sign_epi32(r, p));
+        }
+        (top, sum)
+    }
+}
+
+/// A group's term on 8 columns (`lanes::Terms`): sign 0/1, exponent, magnitude (unit at 23).
+#[derive(Clone, Copy)]
+struct Terms {
+    sign: __m256i,
+    exp: __m256i,
+    man: __m256i,
+}
+
+/// `lanes::terms`: a group whose exponent (with `adj`) is not positive is the zero term.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
+    {
+        let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
+        let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
+        Terms {
+            sign: _mm256_and_si256(_mm256_srli_epi32::<31>(sum), live),
+            exp: _mm256_and_si256(exp, live),
+            man: _mm256_and_si256(_mm256_slli_epi32::<13>(_mm256_abs_epi32(sum)), live),
+        }
+    }
+}
+
+/// `lanes::align`: `man` aligned from `from` to `to` (≥ from), rounding half up minus `sign`
+/// (when the distance is not 0); distances ≥ 32 give 0, and 31 too since `man` < 2^30.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn align(man: __m256i, from: __m256i, to: __m256i, sign: __m256i) -> __m256i {
+    {
+        let d = _mm256_sub_epi32(to, from);
+        let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
+        // The sign only counts when d ≥ 1, i.e. half ≥ 1 (or d ≥ 33, where all is shifted out).
+        let sign = _mm256_min_epu32(sign, half);
+        _mm256_srlv_epi32(_mm256_sub_epi32(_mm256_add_epi32(man, half), sign), d)
+    }
+}
+
+/// `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to the largest
+/// exponent, summed, renormalised, rounded and saturated to the Dst format.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m256i) -> __m256i {
+    {
+        let zero = _mm256_setzero_si256();
+        let one = _mm256_set1_epi32(1);
+        let dsign = _mm256_srli_epi32::<31>(d);
+        let dexp = _mm256_and_si256(_mm256_srli_epi32::<23>(d), _mm256_set1_epi32(0xff));
+        let dman = _mm256_andnot_si256(
+            _mm256_cmpeq_epi32(dexp, zero),
+            _mm256_or_si256(
+                _mm256_and_si256(d, _mm256_set1_epi32(0x7f_ffff)),
+                _mm256_set1_epi32(0x80_0000),
+            ),
+        );
+        let exp = _mm256_max_epi32(_mm256_max_epi32(t0.exp, t1.exp), dexp);
+        let mut m0 = align(t0.man, t0.exp, exp, t0.sign);
+        let mut m1 = align(t1.man, t1.exp, exp, t1.sign);
+        let mut dm = align(dman, dexp, exp, zero);
+        if !FP32 {
+            m0 = round13(m0, t0.sign);
+            m1 = round13(m1, t1.sign);
+            dm = round13(dm, zero);
+        }
+        let total = _mm256_add_epi32(
+            dm,
+            _mm256_add_epi32(signed(m0, t0.sign, dsign), signed(m1, t1.sign, dsign)),
+        );
+        let sign = _mm256_xor_si256(dsign, _mm256_srli_epi32::<31>(total));
+        let man = _mm256_abs_epi32(total);
+        // Leading zeros of man (< 2^31): keep its top bit and clear the one below it, so that
+        // the conversion to f32 cannot round up to the next power of two; the f32's biased
+        // exponent is then 127 + floor(log2 man), and lz − 8 = 150 − that.
+        let top_bits = _mm256_andnot_si256(_mm256_srli_epi32::<1>(man), man);
+        let f = _mm256_castps_si256(_mm256_cvtepi32_ps(top_bits));
+        let mut shift = _mm256_sub_epi32(_mm256_set1_epi32(150), _mm256_srli_epi32::<23>(f));
+        // Wormhole's leading-sign counter mis-normalises −1 (arith::accumulate).
+        let minus_one =
+            _mm256_and_si256(_mm256_cmpeq_epi32(man, one), _mm256_cmpeq_epi32(sign, one));
+        shift = _mm256_add_epi32(shift, _mm256_and_si256(minus_one, _mm256_set1_epi32(-27)));
+        let mut e = _mm256_sub_epi32(exp, shift);
+        let keep = if EXP8 { 16 } else { 13 };
+        if !FP32 {
+            shift = _mm256_sub_epi32(shift, _mm256_set1_epi32(keep));
+        }
+        let s = _mm256_max_epi32(_mm256_sub_epi32(zero, shift), one);
+        let right = _mm256_srlv_epi32(
+            _mm256_add_epi32(man, _mm256_sllv_epi32(one, _mm256_sub_epi32(s, one))),
+            s,
+        );
+        // shift ≤ 23 for every non-zero man; a negative one selects `right`.
+        let left = _mm256_sllv_epi32(man, shift);
+        let mut man = _mm256_blendv_epi8(left, right, _mm256_cmpgt_epi32(zero, shift));
+        if !FP32 {
+            man = _mm256_sllv_epi32(man, _mm256_set1_epi32(keep));
+        }
+        e = _mm256_add_epi32(
+            e,
+            _mm256_srli_epi32::<24>(_mm256_and_si256(man, _mm256_set1_epi32(0x100_0000))),
+        );
+        let man = _mm256_and_si256(man, _mm256_set1_epi32(0x7f_ffff));
+        // Overflow saturates: FP32/BF16 to infinity, FP16 to its largest finite value.
+        let (limit, sat) = if FP32 || EXP8 {
+            (255, 255 << 23)
+        } else {
+            (32, (31 << 23) | (0x3ff << 13))
+        };
+        let over = _mm256_cmpgt_epi32(e, _mm256_set1_epi32(limit - 1));
+        let normal = _mm256_or_si256(_mm256_slli_epi32::<23>(_mm256_max_epi32(e, zero)), man);
+        let bits = _mm256_or_si256(
+            _mm256_slli_epi32::<31>(sign),
+            _mm256_blendv_epi8(normal, _mm256_set1_epi32(sat), over),
+        );
+        let dead = _mm256_or_si256(
+            _mm256_or_si256(
+                _mm256_cmpgt_epi32(one, exp),
+                _mm256_cmpeq_epi32(total, zero),
+            ),
+            _mm256_cmpgt_epi32(one, e),
+        );
+        _mm256_andnot_si256(dead, bits)
+    }
+}
+
+/// 16-bit Dst: the 13 low bits rounded away, half up minus the term's sign (arith::accumulate).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn round13(m: __m256i, sign: __m256i) -> __m256i {
+    let up = _mm256_sub_epi32(_mm256_add_epi32(m, _mm256_set1_epi32(1 << 12)), sign);
+    _mm256_andnot_si256(_mm256_set1_epi32(0x1fff), up)
+}
+
+/// +m when the term's sign is Dst's, −m otherwise.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn signed(m: __m256i, sign: __m256i, dsign: __m256i) -> __m256i {
+    let neg = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_xor_si256(sign, dsign));
+    _mm256_sub_epi32(_mm256_xor_si256(m, neg), neg)
+}
