@@ -20,7 +20,7 @@
 use std::arch::x86_64::*;
 
 use super::arith::{AccMode, product_exp_adj};
-use super::lanes::{SrcALanes, SrcBLanes};
+use super::lanes::{SrcALanes, SrcBLanes, ZERO_EXP};
 
 /// MVMUL.md on `brows.len()` (≤ 8) Dst rows; the caller checked the lengths. Only called
 /// when the host has AVX2.
@@ -64,7 +64,7 @@ fn block<const FP32: bool, const EXP8: bool>(
         exp8: EXP8,
     };
     let adj = product_exp_adj(mode, phase);
-    let b = SrcBLanes::new(brows, phase);
+    let b = srcb_lanes(brows, phase);
     let zero_exp = _mm256_set1_epi32(adj.max(0) - adj);
     for (i, row) in dst.iter_mut().enumerate() {
         let d: &mut [i32; 16] = bytemuck_row(row);
@@ -74,8 +74,7 @@ fn block<const FP32: bool, const EXP8: bool>(
             let t0 = terms(top0, sum0, adj);
             let t1 = terms(top1, sum1, adj);
             let out = accumulate::<FP32, EXP8>(t0, t1, load(d, h));
-            // SAFETY: h < 2, so the 8 i32s at 8·h are inside `d`.
-            unsafe { _mm256_storeu_si256(d.as_mut_ptr().add(8 * h).cast(), out) };
+            store(d, h, out);
         }
     }
 }
@@ -85,6 +84,66 @@ fn block<const FP32: bool, const EXP8: bool>(
 fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
     // SAFETY: u32 and i32 have the same size, alignment and valid bit patterns.
     unsafe { &mut *(row as *mut [u32; 16]).cast::<[i32; 16]>() }
+}
+
+/// Stores `x` into lanes `8·h` .. `8·h + 8` of `v`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn store(v: &mut [i32; 16], h: usize, x: __m256i) {
+    assert!(h < 2);
+    // SAFETY: h < 2, so the 8 i32s at 8·h are inside `v`; storeu has no alignment need.
+    unsafe { _mm256_storeu_si256(v.as_mut_ptr().add(8 * h).cast(), x) }
+}
+
+/// [`SrcBLanes::new`] 8 datums at a time (the same decoding as `arith::Operand::srcb`:
+/// MVMUL.md's SrcBFidelityBits, phase bit 1 picking the implicit 1 + top 6 mantissa bits or
+/// the next 4 (scaled by 8); a zero exponent field is a zero operand).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
+    let mut b = SrcBLanes {
+        exp: [[0; 16]; 8],
+        slice: [[0; 16]; 8],
+        zero: [[0; 2]; 8],
+    };
+    let (down, mask, up) = if phase & 2 != 0 {
+        (0, 15, 3)
+    } else {
+        (4, 127, 0)
+    };
+    let (down, mask, up) = (
+        _mm256_set1_epi32(down),
+        _mm256_set1_epi32(mask),
+        _mm256_set1_epi32(up),
+    );
+    let zero = _mm256_setzero_si256();
+    for (i, row) in rows.iter().enumerate() {
+        let mut row = *row;
+        let x16 = bytemuck_row(&mut row);
+        for h in 0..2 {
+            let x = load(x16, h);
+            let exp = _mm256_and_si256(_mm256_srli_epi32::<10>(x), _mm256_set1_epi32(0xff));
+            let is_zero = _mm256_cmpeq_epi32(exp, zero);
+            let m = _mm256_or_si256(
+                _mm256_and_si256(x, _mm256_set1_epi32(0x3ff)),
+                _mm256_set1_epi32(0x400),
+            );
+            let slice = _mm256_sllv_epi32(_mm256_and_si256(_mm256_srlv_epi32(m, down), mask), up);
+            let neg = _mm256_sub_epi32(
+                zero,
+                _mm256_and_si256(_mm256_srli_epi32::<18>(x), _mm256_set1_epi32(1)),
+            );
+            let slice = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
+            store(
+                &mut b.exp[i],
+                h,
+                _mm256_blendv_epi8(exp, _mm256_set1_epi32(ZERO_EXP), is_zero),
+            );
+            store(&mut b.slice[i], h, _mm256_andnot_si256(is_zero, slice));
+            b.zero[i][h] = -i32::from(_mm256_movemask_epi8(is_zero) != 0);
+        }
+    }
+    b
 }
 
 /// [`super::lanes`]' `group` on columns 8h .. 8h+8: the group's exponent and its aligned,
@@ -114,7 +173,7 @@ fn group(
             let k = 8 * g + kk;
             let d = _mm256_sub_epi32(top, *ek);
             let p = _mm256_madd_epi16(load(&a.slice2[k], h), _mm256_set1_epi32(b.slice[i][k]));
-            let x = _mm256_srlv_epi32(_mm256_abs_epi32(p), d);
+            let x = _mm256_srav_epi32(_mm256_abs_epi32(p), d);
             let r = _mm256_srli_epi32::<1>(_mm256_add_epi32(x, one));
             sum = _mm256_add_epi32(sum, _mm256_sign_epi32(r, p));
         }
