@@ -23,9 +23,8 @@ pub(super) const ZERO_EXP: i32 = -(1 << 20);
 pub struct SrcALanes {
     /// The biased exponent, or [`ZERO_EXP`] for a zero operand.
     pub(super) exp: [[i32; 16]; 16],
-    /// Twice the signed fidelity slice as an i16 in the low half, the high half 0 (the form
-    /// `vpmaddwd` multiplies: the high halves' product is then 0); 0 for a zero operand.
-    pub(super) slice2: [[i32; 16]; 16],
+    /// A [`pair`]: 4 × the signed fidelity slice and the sign as ±1; 0 for a zero operand.
+    pub(super) slice: [[i32; 16]; 16],
     /// Per group g (k = 8g .. 8g+8): -1 where the column has a zero operand in the group.
     pub(super) zero: [[i32; 16]; 2],
 }
@@ -34,20 +33,35 @@ pub struct SrcALanes {
 pub(super) struct SrcBLanes {
     /// The biased exponent, or [`ZERO_EXP`] for a zero operand.
     pub(super) exp: [[i32; 16]; 8],
-    /// The signed fidelity slice (0 for a zero operand).
+    /// A [`pair`]: the signed fidelity slice and the sign as ±1; 0 for a zero operand.
     pub(super) slice: [[i32; 16]; 8],
     /// Per group g: -1 when the row has a zero operand in the group.
     pub(super) zero: [[i32; 2]; 8],
 }
 
-/// (exponent, signed slice) of one decoded operand, zero operands as ([`ZERO_EXP`], 0).
+/// Two i16s in one i32 lane, `lo` in the low half: the form `vpmaddwd` multiplies, so that a
+/// SrcA pair (4·a, sa) times a SrcB pair (b, sb), with a, b the signed slices and sa, sb their
+/// signs as ±1, is z = 4·a·b + sa·sb in one instruction (see [`group`]).
 #[inline(always)]
-fn lane(o: Operand) -> (i32, i32) {
+pub(super) fn pair(lo: i32, hi: i32) -> i32 {
+    i32::from(lo as u16) | (hi << 16)
+}
+
+/// The i16 halves of a [`pair`] (lo, hi).
+#[inline(always)]
+fn unpair(x: i32) -> (i32, i32) {
+    (i32::from(x as u16 as i16), x >> 16)
+}
+
+/// (exponent, [`pair`] of `scale` × the signed slice and the sign) of one decoded operand, zero
+/// operands as ([`ZERO_EXP`], 0).
+#[inline(always)]
+fn lane(o: Operand, scale: i32) -> (i32, i32) {
     if o.zero {
         (ZERO_EXP, 0)
     } else {
-        let s = o.slice as i32;
-        (o.exp, if o.sign != 0 { -s } else { s })
+        let s = if o.sign != 0 { -1 } else { 1 };
+        (o.exp, pair(scale * s * o.slice as i32, s))
     }
 }
 
@@ -57,14 +71,14 @@ impl SrcALanes {
     pub fn new(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
         let mut a = SrcALanes {
             exp: [[0; 16]; 16],
-            slice2: [[0; 16]; 16],
+            slice: [[0; 16]; 16],
             zero: [[0; 16]; 2],
         };
         for k in 0..16 {
             for j in 0..16 {
-                let (e, s) = lane(Operand::srca(rows[k][j], phase));
+                let (e, s) = lane(Operand::srca(rows[k][j], phase), 4);
                 a.exp[k][j] = e;
-                a.slice2[k][j] = i32::from((2 * s) as u16);
+                a.slice[k][j] = s;
                 a.zero[k / 8][j] |= -i32::from(e == ZERO_EXP);
             }
         }
@@ -83,7 +97,7 @@ impl SrcBLanes {
         };
         for (i, row) in rows.iter().enumerate() {
             for k in 0..16 {
-                let (e, s) = lane(Operand::srcb(row[k], phase));
+                let (e, s) = lane(Operand::srcb(row[k], phase), 1);
                 b.exp[i][k] = e;
                 b.slice[i][k] = s;
                 b.zero[i][k / 8] |= -i32::from(e == ZERO_EXP);
@@ -124,10 +138,18 @@ impl SrcACache {
 /// One group of 8 products (k = 8g .. 8g+8) of Dst row i for all 16 columns: the group's
 /// exponent (the largest product exponent; a zero product counts with `zero_exp`) and the sum
 /// of the products aligned to it, each rounded half away from zero one bit below the group's
-/// unit (as [`super::arith::dot16_decoded`]). With x = 2·|product| and d the distance to the
-/// group's exponent, `((x >> d) + 1) >> 1` = ⌊|product|/2^d + 1/2⌋ (`(2m + 2^d) >> (d + 1)` in
-/// arith, for every d; a shift by 32 or more gives 0, as arith's clamp at 30 does for
-/// products below 2^12).
+/// unit (as [`super::arith::dot16_decoded`]).
+///
+/// The rounding, exactly: with x = a·b the signed product (|x| < 2^12) and d ≥ 0 the distance
+/// to the group's exponent, arith rounds |x|/2^d half up and puts the sign back, i.e.
+/// r = ⌊(2x + 2^d)/2^(d+1)⌋ for x ≥ 0 and ⌊(2x + 2^d − 1)/2^(d+1)⌋ for x < 0 (⌈y − 1/2⌉ with
+/// y = x/2^d). Times 2 over 2: r = ⌊(w + 2^(d+1))/2^(d+2)⌋ with w = 4x − 2·[x < 0]
+/// = z − 1, z = 4x + sign(x) (sign ±1; for x = 0 either sign gives r = 0). Since
+/// ⌊(⌊w/2^(d+1)⌋ + 1)/2⌋ = ⌊(w + 2^(d+1))/2^(d+2)⌋, r = ((w >> (d+1)) + 1) >> 1 with
+/// arithmetic shifts; and as z is odd, no multiple of 2^(d+1) lies between w = z − 1 and z, so
+/// w >> (d+1) = z >> (d+1): **r = ((z >> (d+1)) + 1) >> 1**, z the [`pair`] product. For
+/// d + 1 ≥ 31 (arith clamps d at 30; |z| < 2^14) z >> 31 is 0 or −1 and r is 0 either way,
+/// as it is for a zero operand's z = 0.
 #[inline(always)]
 fn group(
     a: &SrcALanes,
@@ -150,11 +172,12 @@ fn group(
     let mut sum = [0i32; 16];
     for kk in 0..8 {
         let k = 8 * g + kk;
+        let (b_lo, b_hi) = unpair(b.slice[i][k]);
         for j in 0..16 {
-            let d = (top[j] - (a.exp[k][j] + b.exp[i][k])) as u32;
-            let p = i32::from(a.slice2[k][j] as u16 as i16) * b.slice[i][k];
-            let r = ((p.unsigned_abs().checked_shr(d).unwrap_or(0) + 1) >> 1) as i32;
-            sum[j] += if p < 0 { -r } else { r };
+            let d1 = top[j] - (a.exp[k][j] + b.exp[i][k]) + 1;
+            let (a_lo, a_hi) = unpair(a.slice[k][j]);
+            let z = a_lo * b_lo + a_hi * b_hi;
+            sum[j] += ((z >> d1.min(31)) + 1) >> 1;
         }
     }
     (top, sum)

@@ -3,10 +3,9 @@
 //! exponents lane by lane and counts leading zeros one lane at a time), so the steps are
 //! written out here:
 //! - per product: exponent sum and group maximum (pass 1), then the distance to the group's
-//!   exponent, the slice product (`vpmaddwd`: SrcA's doubled slice sits in the low i16 of its
-//!   lane with a zero high half, so the high halves add 0), and the rounding
-//!   `((|2p| >> d) + 1) >> 1` with the sign put back (`vpsignd`) — 9 vector operations per 8
-//!   multiply-adds, the exponents of pass 1 kept in registers;
+//!   exponent, z = 4·a·b + sa·sb in one `vpmaddwd` of the operands' [`super::lanes::pair`]s,
+//!   and the rounding `((z >> (d+1)) + 1) >> 1` (`lanes::group` proves it exact) — 8 vector
+//!   operations per 8 multiply-adds;
 //! - per Dst datum: [`super::lanes`]'s branch-free accumulation, the leading-zero count taken
 //!   from the exponent of an exact `i32 → f32` conversion.
 //!
@@ -133,13 +132,16 @@ fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
                 zero,
                 _mm256_and_si256(_mm256_srli_epi32::<18>(x), _mm256_set1_epi32(1)),
             );
+            // lanes::pair(±slice, ±1): the low half ±slice, the high half 1 or 0xffff.
             let slice = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
+            let hi = _mm256_or_si256(_mm256_slli_epi32::<16>(neg), _mm256_set1_epi32(1 << 16));
+            let pair = _mm256_or_si256(_mm256_and_si256(slice, _mm256_set1_epi32(0xffff)), hi);
             store(
                 &mut b.exp[i],
                 h,
                 _mm256_blendv_epi8(exp, _mm256_set1_epi32(ZERO_EXP), is_zero),
             );
-            store(&mut b.slice[i], h, _mm256_andnot_si256(is_zero, slice));
+            store(&mut b.slice[i], h, _mm256_andnot_si256(is_zero, pair));
             b.zero[i][h] = -i32::from(_mm256_movemask_epi8(is_zero) != 0);
         }
     }
@@ -168,14 +170,15 @@ fn group(
             top = _mm256_max_epi32(top, *ek);
         }
         let one = _mm256_set1_epi32(1);
+        let top1 = _mm256_add_epi32(top, one);
         let mut sum = _mm256_setzero_si256();
         for (kk, ek) in e.iter().enumerate() {
             let k = 8 * g + kk;
-            let d = _mm256_sub_epi32(top, *ek);
-            let p = _mm256_madd_epi16(load(&a.slice2[k], h), _mm256_set1_epi32(b.slice[i][k]));
-            let x = _mm256_srav_epi32(_mm256_abs_epi32(p), d);
-            let r = _mm256_srli_epi32::<1>(_mm256_add_epi32(x, one));
-            sum = _mm256_add_epi32(sum, _mm256_sign_epi32(r, p));
+            // vpsravd shifts by 32 or more as by 31: the clamp of lanes::group.
+            let d1 = _mm256_sub_epi32(top1, *ek);
+            let z = _mm256_madd_epi16(load(&a.slice[k], h), _mm256_set1_epi32(b.slice[i][k]));
+            let r = _mm256_srai_epi32::<1>(_mm256_add_epi32(_mm256_srav_epi32(z, d1), one));
+            sum = _mm256_add_epi32(sum, r);
         }
         (top, sum)
     }
