@@ -208,12 +208,14 @@ fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
 }
 
 /// `lanes::align`: `man` aligned from `from` to `to` (≥ from), rounding half up minus `sign`
-/// (when the distance is not 0); distances ≥ 32 give 0, and 31 too since `man` < 2^30.
+/// (when the distance is not 0); distances ≥ 31 give 0 since `man` < 2^30.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn align(man: __m256i, from: __m256i, to: __m256i, sign: __m256i) -> __m256i {
     {
-        let d = _mm256_sub_epi32(to, from);
+        // Clamped at 31 (the result is 0 from there on), which also spares LLVM's own
+        // range checks around the variable shifts.
+        let d = _mm256_min_epu32(_mm256_sub_epi32(to, from), _mm256_set1_epi32(31));
         let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
         // The sign only counts when d ≥ 1, i.e. half ≥ 1 (or d ≥ 33, where all is shifted out).
         let sign = _mm256_min_epu32(sign, half);
@@ -268,7 +270,12 @@ fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m25
         if !FP32 {
             shift = _mm256_sub_epi32(shift, _mm256_set1_epi32(keep));
         }
-        let s = _mm256_max_epi32(_mm256_sub_epi32(zero, shift), one);
+        // s ≤ 23 for every non-zero man (lz ≥ 1, so shift ≥ −7 − 16); the clamp at 31 only
+        // tells LLVM that the variable shifts below stay in range.
+        let s = _mm256_min_epi32(
+            _mm256_max_epi32(_mm256_sub_epi32(zero, shift), one),
+            _mm256_set1_epi32(31),
+        );
         let right = _mm256_srlv_epi32(
             _mm256_add_epi32(man, _mm256_sllv_epi32(one, _mm256_sub_epi32(s, one))),
             s,
