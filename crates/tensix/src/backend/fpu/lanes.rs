@@ -66,9 +66,18 @@ fn lane(o: Operand, scale: i32) -> (i32, i32) {
 }
 
 impl SrcALanes {
-    /// `rows[k][j]`: SrcA row k, already masked to the Src format.
-    #[inline(always)]
+    /// `rows[k][j]`: SrcA row k, already masked to the Src format; on this host's widest
+    /// vectors ([`SrcALanes::new_generic`]).
     pub fn new(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            return super::mvmul_avx2::srca_lanes(rows, phase);
+        }
+        SrcALanes::new_generic(rows, phase)
+    }
+
+    /// [`SrcALanes::new`] in portable Rust, one datum at a time through [`Operand::srca`].
+    pub(super) fn new_generic(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
         let mut a = SrcALanes {
             exp: [[0; 16]; 16],
             slice: [[0; 16]; 16],
@@ -123,13 +132,20 @@ struct CachedSrcA {
 impl SrcACache {
     /// SrcALanes of `rows` in `phase`, from the cache when they match.
     pub fn get(&mut self, rows: &[[u32; 16]; 16], phase: u32) -> &SrcALanes {
-        let hit = matches!(&self.0, Some(c) if c.phase == phase && c.rows == *rows);
-        if !hit {
-            self.0 = Some(Box::new(CachedSrcA {
-                phase,
-                rows: *rows,
-                lanes: SrcALanes::new(rows, phase),
-            }));
+        match &mut self.0 {
+            Some(c) if c.phase == phase && c.rows == *rows => {}
+            Some(c) => {
+                c.phase = phase;
+                c.rows = *rows;
+                c.lanes = SrcALanes::new(rows, phase);
+            }
+            None => {
+                self.0 = Some(Box::new(CachedSrcA {
+                    phase,
+                    rows: *rows,
+                    lanes: SrcALanes::new(rows, phase),
+                }));
+            }
         }
         &self.0.as_ref().expect("filled above").lanes
     }
@@ -507,10 +523,11 @@ mod tests {
                         srcb[0][0] = 127 << 10;
                         dst[0] = [0xbf80_0001; 16];
                     }
-                    let a = SrcALanes::new(&srca, phase);
                     let mut fast = dst;
+                    let a = SrcALanes::new(&srca, phase);
                     mvmul(&a, &srcb[..rows], &mut fast[..rows], mode, phase);
                     let mut generic = dst;
+                    let a = SrcALanes::new_generic(&srca, phase);
                     mvmul_generic(&a, &srcb[..rows], &mut generic[..rows], mode, phase);
                     for i in 0..rows {
                         for j in 0..16 {

@@ -182,12 +182,9 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
     let srca: [[u32; 16]; 16] =
         std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
-    let mut brows = [[0u32; 16]; 8];
-    let mut dst = [[0u32; 16]; 8];
-    for i in 0..rows {
-        brows[i] = b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b);
-        dst[i] = read_dst_row(b, &m, dst_row + i);
-    }
+    let brows: [[u32; 16]; 8] =
+        std::array::from_fn(|i| b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b));
+    let mut dst: [[u32; 16]; 8] = std::array::from_fn(|i| read_dst_row(b, &m, dst_row + i));
     let mut cache = std::mem::take(&mut b.srca_lanes);
     let a = cache.get(&srca, m.phase);
     lanes::mvmul(a, &brows[..rows], &mut dst[..rows], m.mode, m.phase);

@@ -94,6 +94,80 @@ fn store(v: &mut [i32; 16], h: usize, x: __m256i) {
     unsafe { _mm256_storeu_si256(v.as_mut_ptr().add(8 * h).cast(), x) }
 }
 
+/// [`SrcALanes::new`] 8 datums at a time (the same decoding as `arith::Operand::srca`:
+/// MVMUL.md's SrcAFidelityBits, phase bit 0 picking the implicit 1 + top 4 mantissa bits or
+/// the next 5; a zero exponent field is a zero operand).
+pub(super) fn srca_lanes(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
+    assert!(std::is_x86_feature_detected!("avx2"));
+    // SAFETY: the host has AVX2 (asserted just above).
+    unsafe { srca_lanes_avx2(rows, phase) }
+}
+
+#[target_feature(enable = "avx2")]
+fn srca_lanes_avx2(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
+    let mut a = SrcALanes {
+        exp: [[0; 16]; 16],
+        slice: [[0; 16]; 16],
+        zero: [[0; 16]; 2],
+    };
+    let down = if phase & 1 != 0 { 1 } else { 6 };
+    for (k, row) in rows.iter().enumerate() {
+        for h in 0..2 {
+            let (exp, pair, is_zero) = decode(row, h, down, 31, 0, 4);
+            store(&mut a.exp[k], h, exp);
+            store(&mut a.slice[k], h, pair);
+            let z = _mm256_or_si256(load(&a.zero[k / 8], h), is_zero);
+            store(&mut a.zero[k / 8], h, z);
+        }
+    }
+    a
+}
+
+/// Datums 8h .. 8h+8 of a Src row decoded: the exponent ([`ZERO_EXP`] for a zero operand),
+/// the [`super::lanes::pair`] of `scale` × the signed slice `((m >> down) & mask) << up` (m the
+/// mantissa with its implicit 1) and the sign as ±1 (0 for a zero operand), and the zero mask.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn decode(
+    row: &[u32; 16],
+    h: usize,
+    down: i32,
+    mask: i32,
+    up: i32,
+    scale: i32,
+) -> (__m256i, __m256i, __m256i) {
+    let mut row = *row;
+    let x = load(bytemuck_row(&mut row), h);
+    let zero = _mm256_setzero_si256();
+    let exp = _mm256_and_si256(_mm256_srli_epi32::<10>(x), _mm256_set1_epi32(0xff));
+    let is_zero = _mm256_cmpeq_epi32(exp, zero);
+    let m = _mm256_or_si256(
+        _mm256_and_si256(x, _mm256_set1_epi32(0x3ff)),
+        _mm256_set1_epi32(0x400),
+    );
+    let slice = _mm256_and_si256(
+        _mm256_srlv_epi32(m, _mm256_set1_epi32(down)),
+        _mm256_set1_epi32(mask),
+    );
+    let slice = _mm256_mullo_epi32(
+        _mm256_sllv_epi32(slice, _mm256_set1_epi32(up)),
+        _mm256_set1_epi32(scale),
+    );
+    let neg = _mm256_sub_epi32(
+        zero,
+        _mm256_and_si256(_mm256_srli_epi32::<18>(x), _mm256_set1_epi32(1)),
+    );
+    // lanes::pair(±slice, ±1): the low half ±slice, the high half 1 or 0xffff.
+    let slice = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
+    let hi = _mm256_or_si256(_mm256_slli_epi32::<16>(neg), _mm256_set1_epi32(1 << 16));
+    let pair = _mm256_or_si256(_mm256_and_si256(slice, _mm256_set1_epi32(0xffff)), hi);
+    (
+        _mm256_blendv_epi8(exp, _mm256_set1_epi32(ZERO_EXP), is_zero),
+        _mm256_andnot_si256(is_zero, pair),
+        is_zero,
+    )
+}
+
 /// [`SrcBLanes::new`] 8 datums at a time (the same decoding as `arith::Operand::srcb`:
 /// MVMUL.md's SrcBFidelityBits, phase bit 1 picking the implicit 1 + top 6 mantissa bits or
 /// the next 4 (scaled by 8); a zero exponent field is a zero operand).
@@ -110,38 +184,11 @@ fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
     } else {
         (4, 127, 0)
     };
-    let (down, mask, up) = (
-        _mm256_set1_epi32(down),
-        _mm256_set1_epi32(mask),
-        _mm256_set1_epi32(up),
-    );
-    let zero = _mm256_setzero_si256();
     for (i, row) in rows.iter().enumerate() {
-        let mut row = *row;
-        let x16 = bytemuck_row(&mut row);
         for h in 0..2 {
-            let x = load(x16, h);
-            let exp = _mm256_and_si256(_mm256_srli_epi32::<10>(x), _mm256_set1_epi32(0xff));
-            let is_zero = _mm256_cmpeq_epi32(exp, zero);
-            let m = _mm256_or_si256(
-                _mm256_and_si256(x, _mm256_set1_epi32(0x3ff)),
-                _mm256_set1_epi32(0x400),
-            );
-            let slice = _mm256_sllv_epi32(_mm256_and_si256(_mm256_srlv_epi32(m, down), mask), up);
-            let neg = _mm256_sub_epi32(
-                zero,
-                _mm256_and_si256(_mm256_srli_epi32::<18>(x), _mm256_set1_epi32(1)),
-            );
-            // lanes::pair(±slice, ±1): the low half ±slice, the high half 1 or 0xffff.
-            let slice = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
-            let hi = _mm256_or_si256(_mm256_slli_epi32::<16>(neg), _mm256_set1_epi32(1 << 16));
-            let pair = _mm256_or_si256(_mm256_and_si256(slice, _mm256_set1_epi32(0xffff)), hi);
-            store(
-                &mut b.exp[i],
-                h,
-                _mm256_blendv_epi8(exp, _mm256_set1_epi32(ZERO_EXP), is_zero),
-            );
-            store(&mut b.slice[i], h, _mm256_andnot_si256(is_zero, pair));
+            let (exp, pair, is_zero) = decode(row, h, down, mask, up, 1);
+            store(&mut b.exp[i], h, exp);
+            store(&mut b.slice[i], h, pair);
             b.zero[i][h] = -i32::from(_mm256_movemask_epi8(is_zero) != 0);
         }
     }
