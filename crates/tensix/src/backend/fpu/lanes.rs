@@ -25,8 +25,6 @@ pub struct SrcALanes {
     pub(super) exp: [[i32; 16]; 16],
     /// A [`pair`]: 4 × the signed fidelity slice and the sign as ±1; 0 for a zero operand.
     pub(super) slice: [[i32; 16]; 16],
-    /// Per group g (k = 8g .. 8g+8): -1 where the column has a zero operand in the group.
-    pub(super) zero: [[i32; 16]; 2],
 }
 
 /// The SrcB rows of one MVMUL decoded: per row i and k.
@@ -35,8 +33,6 @@ pub(super) struct SrcBLanes {
     pub(super) exp: [[i32; 16]; 8],
     /// A [`pair`]: the signed fidelity slice and the sign as ±1; 0 for a zero operand.
     pub(super) slice: [[i32; 16]; 8],
-    /// Per group g: -1 when the row has a zero operand in the group.
-    pub(super) zero: [[i32; 2]; 8],
 }
 
 /// Two i16s in one i32 lane, `lo` in the low half: the form `vpmaddwd` multiplies, so that a
@@ -81,14 +77,12 @@ impl SrcALanes {
         let mut a = SrcALanes {
             exp: [[0; 16]; 16],
             slice: [[0; 16]; 16],
-            zero: [[0; 16]; 2],
         };
         for k in 0..16 {
             for j in 0..16 {
                 let (e, s) = lane(Operand::srca(rows[k][j], phase), 4);
                 a.exp[k][j] = e;
                 a.slice[k][j] = s;
-                a.zero[k / 8][j] |= -i32::from(e == ZERO_EXP);
             }
         }
         a
@@ -102,14 +96,12 @@ impl SrcBLanes {
         let mut b = SrcBLanes {
             exp: [[0; 16]; 8],
             slice: [[0; 16]; 8],
-            zero: [[0; 2]; 8],
         };
         for (i, row) in rows.iter().enumerate() {
             for k in 0..16 {
                 let (e, s) = lane(Operand::srcb(row[k], phase), 1);
                 b.exp[i][k] = e;
                 b.slice[i][k] = s;
-                b.zero[i][k / 8] |= -i32::from(e == ZERO_EXP);
             }
         }
         b
@@ -152,7 +144,7 @@ impl SrcACache {
 }
 
 /// One group of 8 products (k = 8g .. 8g+8) of Dst row i for all 16 columns: the group's
-/// exponent (the largest product exponent; a zero product counts with `zero_exp`) and the sum
+/// exponent and the sum
 /// of the products aligned to it, each rounded half away from zero one bit below the group's
 /// unit (as [`super::arith::dot16_decoded`]).
 ///
@@ -167,18 +159,14 @@ impl SrcACache {
 /// d + 1 ≥ 31 (arith clamps d at 30; |z| < 2^14) z >> 31 is 0 or −1 and r is 0 either way,
 /// as it is for a zero operand's z = 0.
 #[inline(always)]
-fn group(
-    a: &SrcALanes,
-    b: &SrcBLanes,
-    i: usize,
-    g: usize,
-    zero_exp: i32,
-) -> ([i32; 16], [i32; 16]) {
+fn group(a: &SrcALanes, b: &SrcBLanes, i: usize, g: usize) -> ([i32; 16], [i32; 16]) {
+    // The group's exponent starts at 0 and zero products (ZERO_EXP) never raise it. arith
+    // gives a zero product the exponent max(adj, 0) (unadjusted: z0 = max(adj, 0) − adj ≥ 0)
+    // and drops the group when its exponent + adj ≤ 0; this gives the same term: with adj ≥ 0,
+    // z0 = 0 and non-zero products have exponents ≥ 2; with adj < 0, z0 = −adj and a group
+    // whose non-zero products all stay ≤ z0 is dropped both ways, while above z0 the maxima
+    // agree.
     let mut top = [0i32; 16];
-    for j in 0..16 {
-        // A non-zero product's exponent is ≥ 2 and zero_exp ≥ 0: starting at 0 changes no max.
-        top[j] = (a.zero[g][j] | b.zero[i][g]) & zero_exp;
-    }
     for kk in 0..8 {
         let k = 8 * g + kk;
         for j in 0..16 {
@@ -313,11 +301,9 @@ pub(super) fn mvmul_generic(
 ) {
     let adj = super::arith::product_exp_adj(mode, phase);
     let b = SrcBLanes::new(brows, phase);
-    // A zero product's exponent is `adj` clamped at 0 (arith::dot16_decoded), here without adj.
-    let zero_exp = adj.max(0) - adj;
     for (i, d) in dst.iter_mut().enumerate() {
-        let (t0, s0) = group(a, &b, i, 0, zero_exp);
-        let (t1, s1) = group(a, &b, i, 1, zero_exp);
+        let (t0, s0) = group(a, &b, i, 0);
+        let (t1, s1) = group(a, &b, i, 1);
         accumulate(&terms(t0, s0, adj), &terms(t1, s1, adj), d, mode);
     }
 }

@@ -64,12 +64,11 @@ fn block<const FP32: bool, const EXP8: bool>(
     };
     let adj = product_exp_adj(mode, phase);
     let b = srcb_lanes(brows, phase);
-    let zero_exp = _mm256_set1_epi32(adj.max(0) - adj);
     for (i, row) in dst.iter_mut().enumerate() {
         let d: &mut [i32; 16] = bytemuck_row(row);
         for h in 0..2 {
-            let (top0, sum0) = group(a, &b, i, 0, h, zero_exp);
-            let (top1, sum1) = group(a, &b, i, 1, h, zero_exp);
+            let (top0, sum0) = group(a, &b, i, 0, h);
+            let (top1, sum1) = group(a, &b, i, 1, h);
             let t0 = terms(top0, sum0, adj);
             let t1 = terms(top1, sum1, adj);
             let out = accumulate::<FP32, EXP8>(t0, t1, load(d, h));
@@ -108,16 +107,13 @@ fn srca_lanes_avx2(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
     let mut a = SrcALanes {
         exp: [[0; 16]; 16],
         slice: [[0; 16]; 16],
-        zero: [[0; 16]; 2],
     };
     let down = if phase & 1 != 0 { 1 } else { 6 };
     for (k, row) in rows.iter().enumerate() {
         for h in 0..2 {
-            let (exp, pair, is_zero) = decode(row, h, down, 31, 0, 4);
+            let (exp, pair) = decode(row, h, down, 31, 0, 4);
             store(&mut a.exp[k], h, exp);
             store(&mut a.slice[k], h, pair);
-            let z = _mm256_or_si256(load(&a.zero[k / 8], h), is_zero);
-            store(&mut a.zero[k / 8], h, z);
         }
     }
     a
@@ -125,7 +121,7 @@ fn srca_lanes_avx2(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
 
 /// Datums 8h .. 8h+8 of a Src row decoded: the exponent ([`ZERO_EXP`] for a zero operand),
 /// the [`super::lanes::pair`] of `scale` × the signed slice `((m >> down) & mask) << up` (m the
-/// mantissa with its implicit 1) and the sign as ±1 (0 for a zero operand), and the zero mask.
+/// mantissa with its implicit 1) and the sign as ±1 (0 for a zero operand).
 #[target_feature(enable = "avx2")]
 #[inline]
 fn decode(
@@ -135,7 +131,7 @@ fn decode(
     mask: i32,
     up: i32,
     scale: i32,
-) -> (__m256i, __m256i, __m256i) {
+) -> (__m256i, __m256i) {
     let mut row = *row;
     let x = load(bytemuck_row(&mut row), h);
     let zero = _mm256_setzero_si256();
@@ -164,7 +160,6 @@ fn decode(
     (
         _mm256_blendv_epi8(exp, _mm256_set1_epi32(ZERO_EXP), is_zero),
         _mm256_andnot_si256(is_zero, pair),
-        is_zero,
     )
 }
 
@@ -177,7 +172,6 @@ fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
     let mut b = SrcBLanes {
         exp: [[0; 16]; 8],
         slice: [[0; 16]; 8],
-        zero: [[0; 2]; 8],
     };
     let (down, mask, up) = if phase & 2 != 0 {
         (0, 15, 3)
@@ -186,10 +180,9 @@ fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
     };
     for (i, row) in rows.iter().enumerate() {
         for h in 0..2 {
-            let (exp, pair, is_zero) = decode(row, h, down, mask, up, 1);
+            let (exp, pair) = decode(row, h, down, mask, up, 1);
             store(&mut b.exp[i], h, exp);
             store(&mut b.slice[i], h, pair);
-            b.zero[i][h] = -i32::from(_mm256_movemask_epi8(is_zero) != 0);
         }
     }
     b
@@ -199,17 +192,10 @@ fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
 /// rounded product sum.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn group(
-    a: &SrcALanes,
-    b: &SrcBLanes,
-    i: usize,
-    g: usize,
-    h: usize,
-    zero_exp: __m256i,
-) -> (__m256i, __m256i) {
+fn group(a: &SrcALanes, b: &SrcBLanes, i: usize, g: usize, h: usize) -> (__m256i, __m256i) {
     {
-        let zero = _mm256_or_si256(load(&a.zero[g], h), _mm256_set1_epi32(b.zero[i][g]));
-        let mut top = _mm256_and_si256(zero, zero_exp);
+        // Starting at 0: lanes::group says why zero products need no exponent of their own.
+        let mut top = _mm256_setzero_si256();
         let mut e = [_mm256_setzero_si256(); 8];
         for (kk, ek) in e.iter_mut().enumerate() {
             let k = 8 * g + kk;
