@@ -6,6 +6,8 @@ pub mod arith;
 mod int8;
 pub(super) mod lanes;
 mod movers;
+#[cfg(target_arch = "x86_64")]
+mod mvmul_avx2;
 mod pool;
 
 use super::config::Fields;
@@ -180,16 +182,16 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
     let srca: [[u32; 16]; 16] =
         std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
+    let brows: [[u32; 16]; 8] =
+        std::array::from_fn(|i| b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b));
+    let mut dst: [[u32; 16]; 8] = std::array::from_fn(|i| read_dst_row(b, &m, dst_row + i));
     let mut cache = std::mem::take(&mut b.srca_lanes);
     let a = cache.get(&srca, m.phase);
-    let adj = arith::product_exp_adj(m.mode, m.phase);
-    for i in 0..rows {
-        let brow = b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b);
-        let mut d = read_dst_row(b, &m, dst_row + i);
-        lanes::row(a, &lanes::SrcBRow::new(&brow, m.phase), &mut d, m.mode, adj);
-        write_dst_row(b, &m, dst_row + i, &d);
-    }
+    lanes::mvmul(a, &brows[..rows], &mut dst[..rows], m.mode, m.phase);
     b.srca_lanes = cache;
+    for (i, d) in dst[..rows].iter().enumerate() {
+        write_dst_row(b, &m, dst_row + i, d);
+    }
     flip(b, t, (w >> 22) & 3);
     let cfg = &b.cfg;
     b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
