@@ -79,6 +79,12 @@ pub struct Backend {
     /// Bytes the last UNPACR read from L1 or the last PACR wrote to it (for a cycle model's
     /// bandwidth cost).
     pub last_l1_bytes: u64,
+    /// Moves whenever something a stalled instruction waits on may have changed ([`Stall`]'s
+    /// reasons: semaphores, mutexes, Src ownership, L1): on every executed instruction outside
+    /// the Vector Unit (whose instructions touch only its own registers and Dst) and on
+    /// [`Backend::touch`]. An instruction that stalled at the current epoch stalls the same
+    /// way when offered again.
+    epoch: u64,
 }
 
 impl Backend {
@@ -101,6 +107,7 @@ impl Backend {
             counts: [[0; 9]; 3],
             busy_conditions: 0,
             last_l1_bytes: 0,
+            epoch: 0,
         }
     }
 
@@ -118,6 +125,23 @@ impl Backend {
             mnemonic: "scheduled by SFPLOADMACRO",
             what,
         })
+    }
+
+    /// See [`Backend::epoch`]'s field.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// Something outside the backend (a core's MMIO store, a cycle model's busy conditions)
+    /// may have changed what stalled instructions wait on.
+    pub fn touch(&mut self) {
+        self.epoch += 1;
+    }
+
+    /// Whether a cycle without any issue leaves the backend as it is: no SFPLOADMACRO step
+    /// that counts cycles is due.
+    pub fn idle_cycle_is_noop(&self) -> bool {
+        !self.sfpu.scheduled.counts_cycles()
     }
 
     /// The wait thread `t` has latched, if any.
@@ -179,6 +203,9 @@ impl Backend {
             }
         };
         r.map_err(fault)?;
+        if unit != Unit::Sfpu {
+            self.epoch += 1;
+        }
         self.counts[t][unit.index()] += 1;
         Ok(Issue::Executed)
     }
