@@ -134,6 +134,41 @@ fn to_out(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
     }
 }
 
+/// How one PACR reads its datums from Dst (the early conversion), chosen once per instruction.
+#[derive(Clone, Copy)]
+enum DstRead {
+    /// `ZeroWrite`: zeros instead of Dst.
+    Zero,
+    /// 32-bit Dst to INT8 ([`super::pack_int8`]).
+    Int8(Int8Read),
+    /// 32-bit Dst to the input format ([`from_dst32`], which has checked `inf`).
+    Dst32(u32),
+    Dst16,
+}
+
+impl DstRead {
+    /// Datum `col` of Dst row `row` (the packer's 10-bit row).
+    #[inline(always)]
+    fn datum(self, dst: &super::regs::Dst, row: usize, col: usize) -> u32 {
+        match self {
+            DstRead::Zero => 0,
+            DstRead::Int8(c) => c.convert(dst.read32(row, col)),
+            DstRead::Dst32(inf) => from_dst32(inf, dst.read32(row, col)).unwrap_or(0),
+            DstRead::Dst16 => u32::from(dst.read16(row & 0x3ff, col)),
+        }
+    }
+
+    /// A whole Dst row, the read kind matched once.
+    fn row(self, dst: &super::regs::Dst, row: usize) -> [u32; 16] {
+        match self {
+            k @ DstRead::Zero => std::array::from_fn(|c| k.datum(dst, row, c)),
+            k @ DstRead::Int8(_) => std::array::from_fn(|c| k.datum(dst, row, c)),
+            k @ DstRead::Dst32(_) => std::array::from_fn(|c| k.datum(dst, row, c)),
+            k @ DstRead::Dst16 => std::array::from_fn(|c| k.datum(dst, row, c)),
+        }
+    }
+}
+
 /// ADDR_MOD_PACK on one channel: [Y incr, Y CR, Y clear, Z incr, Z clear]
 /// (Packers/InputAddressGenerator.md, OutputAddressGenerator.md).
 fn step_channel(c: &mut super::adc::Channel, [y_incr, y_cr, y_clear, z_incr, z_clear]: [u32; 5]) {
@@ -261,48 +296,76 @@ pub(super) fn execute(
             b.packers.exp_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
             addr = addr.wrapping_add(g(pf.exp_section_size));
         }
-        let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
         let mut block = [0u32; 16];
-        for (k, src) in (first..first + count).enumerate() {
+        let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
+        let read = if zero_write {
+            DstRead::Zero
+        } else if let Some(c) = int8 {
+            DstRead::Int8(c)
+        } else if read32 {
+            if count > 0 {
+                from_dst32(inf, 0)?;
+            }
+            DstRead::Dst32(inf)
+        } else {
+            DstRead::Dst16
+        };
+        if bfp && inf != fmt::BF16 && count > 0 {
+            return Err(format!(
+                "BFP output from input format {inf} is not modelled"
+            ));
+        }
+        let width = if bfp || count == 0 {
+            0
+        } else {
+            to_out(inf, outf, 0)?.1 as usize
+        };
+        let mut k = 0;
+        while k < count {
+            let src = first + k;
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
-            let v = if zero_write {
-                0
-            } else if let Some(c) = int8 {
-                c.convert(b.dst.read32(row, col))
-            } else if read32 {
-                from_dst32(inf, b.dst.read32(row, col))?
+            let n = (16 - col).min((count - k) as usize);
+            let vals = if n == 16 {
+                read.row(&b.dst, row)
             } else {
-                u32::from(b.dst.read16(row & 0x3ff, col))
+                std::array::from_fn(|c| if c < n { read.datum(&b.dst, row, col + c) } else { 0 })
             };
+            k += n as u32;
             if bfp {
-                if inf != fmt::BF16 {
-                    return Err(format!(
-                        "BFP output from input format {inf} is not modelled"
-                    ));
-                }
-                block[k % 16] = v;
-                if k % 16 == 15 {
-                    let (exp, bytes) = bf16_block_to_bfp(&block, outf == fmt::BFP4);
-                    let ea = b.packers.exp_addr[i].as_mut().expect("set above");
-                    l1.write_u8(*ea, exp)
-                        .map_err(|e| format!("L1 write at {ea:#x}: {e}"))?;
-                    *ea += 1;
-                    l1.write_bytes(out, &bytes)
-                        .map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
-                    out += bytes.len() as u64;
-                    b.last_l1_bytes += bytes.len() as u64 + 1;
+                // Blocks of 16 datums from the PACR's first one.
+                for (j, &v) in vals[..n].iter().enumerate() {
+                    let at = (k as usize - n + j) % 16;
+                    block[at] = v;
+                    if at == 15 {
+                        let (exp, bytes) = bf16_block_to_bfp(&block, outf == fmt::BFP4);
+                        let ea = b.packers.exp_addr[i].as_mut().expect("set above");
+                        l1.write_u8(*ea, exp)
+                            .map_err(|e| format!("L1 write at {ea:#x}: {e}"))?;
+                        *ea += 1;
+                        l1.write_bytes(out, &bytes)
+                            .map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
+                        out += bytes.len() as u64;
+                        b.last_l1_bytes += bytes.len() as u64 + 1;
+                    }
                 }
                 continue;
             }
-            let (o, n) = to_out(inf, outf, v)?;
-            let r = match n {
-                4 => l1.write_u32(out, o),
-                2 => l1.write_u16(out, o as u16),
-                _ => l1.write_u8(out, o as u8),
-            };
-            r.map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
-            out += u64::from(n);
-            b.last_l1_bytes += u64::from(n);
+            let mut bytes = [0u8; 64];
+            for (chunk, &v) in bytes.chunks_exact_mut(width).zip(&vals[..n]) {
+                let o = to_out(inf, outf, v)?.0;
+                chunk.copy_from_slice(&o.to_le_bytes()[..width]);
+            }
+            let len = n * width;
+            if l1.write_bytes(out, &bytes[..len]).is_err() {
+                // Datum by datum, to name the first one that cannot be written.
+                for (d, chunk) in bytes[..len].chunks_exact(width).enumerate() {
+                    let at = out + (d * width) as u64;
+                    l1.write_bytes(at, chunk)
+                        .map_err(|e| format!("L1 write at {at:#x}: {e}"))?;
+                }
+            }
+            out += len as u64;
+            b.last_l1_bytes += len as u64;
         }
         if bfp && count % 16 != 0 {
             return Err(format!(
