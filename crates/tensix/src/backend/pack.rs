@@ -169,6 +169,14 @@ impl DstRead {
     }
 }
 
+/// The low `W` bytes of each datum, little-endian, one after the other.
+#[inline(always)]
+fn store_le<const W: usize>(bytes: &mut [u8; 64], vals: &[u32]) {
+    for (chunk, &v) in bytes.chunks_exact_mut(W).zip(vals) {
+        chunk.copy_from_slice(&v.to_le_bytes()[..W]);
+    }
+}
+
 /// ADDR_MOD_PACK on one channel: [Y incr, Y CR, Y clear, Z incr, Z clear]
 /// (Packers/InputAddressGenerator.md, OutputAddressGenerator.md).
 fn step_channel(c: &mut super::adc::Channel, [y_incr, y_cr, y_clear, z_incr, z_clear]: [u32; 5]) {
@@ -328,7 +336,13 @@ pub(super) fn execute(
             let vals = if n == 16 {
                 read.row(&b.dst, row)
             } else {
-                std::array::from_fn(|c| if c < n { read.datum(&b.dst, row, col + c) } else { 0 })
+                std::array::from_fn(|c| {
+                    if c < n {
+                        read.datum(&b.dst, row, col + c)
+                    } else {
+                        0
+                    }
+                })
             };
             k += n as u32;
             if bfp {
@@ -350,10 +364,12 @@ pub(super) fn execute(
                 }
                 continue;
             }
+            // `to_out` of a modelled pair keeps the datum's low `width` bytes.
             let mut bytes = [0u8; 64];
-            for (chunk, &v) in bytes.chunks_exact_mut(width).zip(&vals[..n]) {
-                let o = to_out(inf, outf, v)?.0;
-                chunk.copy_from_slice(&o.to_le_bytes()[..width]);
+            match width {
+                4 => store_le::<4>(&mut bytes, &vals[..n]),
+                2 => store_le::<2>(&mut bytes, &vals[..n]),
+                _ => store_le::<1>(&mut bytes, &vals[..n]),
             }
             let len = n * width;
             if l1.write_bytes(out, &bytes[..len]).is_err() {

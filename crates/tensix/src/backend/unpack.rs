@@ -207,7 +207,9 @@ enum ConvKind {
     Bf16,
     Fp16,
     /// INT8 → "Integer 8" overlaid on FP16 ([`int8_to_fp16`]); from there it is FP16.
-    Int8 { unsigned: bool },
+    Int8 {
+        unsigned: bool,
+    },
     Bfp8,
     Bfp4,
 }
@@ -266,22 +268,44 @@ impl Conv {
 
     /// A row of datums: the kind is matched once, each arm a loop of its own.
     fn row(self, raw: &[u32; 16], exps: &[u32; 16], out: &mut [u32; 16]) {
-        let each = |kind: ConvKind, out: &mut [u32; 16]| {
+        #[inline(always)]
+        fn each(
+            out: &mut [u32; 16],
+            raw: &[u32; 16],
+            exps: &[u32; 16],
+            f: impl Fn(u32, u32) -> u32,
+        ) {
             for ((o, &r), &e) in out.iter_mut().zip(raw).zip(exps) {
-                *o = self.one(kind, r, e);
+                *o = f(r, e);
             }
-        };
-        match self.kind {
-            k @ ConvKind::Bits32 => each(k, out),
-            k @ ConvKind::Fp32ToTf32 => each(k, out),
-            k @ ConvKind::Fp32ToBf16 => each(k, out),
-            k @ ConvKind::Fp32ToFp16 => each(k, out),
-            k @ ConvKind::Bf16 => each(k, out),
-            k @ ConvKind::Fp16 => each(k, out),
-            k @ ConvKind::Int8 { .. } => each(k, out),
-            k @ ConvKind::Bfp8 => each(k, out),
-            k @ ConvKind::Bfp4 => each(k, out),
         }
+        match self.kind {
+            ConvKind::Bits32 => each(out, raw, exps, |r, e| self.one(ConvKind::Bits32, r, e)),
+            ConvKind::Fp32ToTf32 => {
+                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToTf32, r, e))
+            }
+            ConvKind::Fp32ToBf16 => {
+                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToBf16, r, e))
+            }
+            ConvKind::Fp32ToFp16 => {
+                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToFp16, r, e))
+            }
+            ConvKind::Bf16 => each(out, raw, exps, |r, e| self.one(ConvKind::Bf16, r, e)),
+            ConvKind::Fp16 => each(out, raw, exps, |r, e| self.one(ConvKind::Fp16, r, e)),
+            k @ ConvKind::Int8 { .. } => each(out, raw, exps, |r, e| self.one(k, r, e)),
+            ConvKind::Bfp8 => each(out, raw, exps, |r, e| self.one(ConvKind::Bfp8, r, e)),
+            ConvKind::Bfp4 => each(out, raw, exps, |r, e| self.one(ConvKind::Bfp4, r, e)),
+        }
+    }
+}
+
+/// Byte-aligned datums of `W` bytes, little-endian, from the start of `span`.
+#[inline(always)]
+fn load_le<const W: usize>(span: &[u8; 72], raw: &mut [u32]) {
+    for (r, chunk) in raw.iter_mut().zip(span.chunks_exact(W)) {
+        let mut b = [0u8; 4];
+        b[..W].copy_from_slice(chunk);
+        *r = u32::from_le_bytes(b);
     }
 }
 
@@ -495,10 +519,18 @@ pub(super) fn execute(
             .is_ok()
         {
             let shift = (bit_addr - span_bit) as usize;
-            for (k, r) in raw[..n].iter_mut().enumerate() {
-                let off = shift + k * width;
-                let word = u64::from_le_bytes(span[off / 8..off / 8 + 8].try_into().expect("8"));
-                *r = (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits));
+            match (width, shift) {
+                (32, 0) => load_le::<4>(&span, &mut raw[..n]),
+                (16, 0) => load_le::<2>(&span, &mut raw[..n]),
+                (8, 0) => load_le::<1>(&span, &mut raw[..n]),
+                _ => {
+                    for (k, r) in raw[..n].iter_mut().enumerate() {
+                        let off = shift + k * width;
+                        let word =
+                            u64::from_le_bytes(span[off / 8..off / 8 + 8].try_into().expect("8"));
+                        *r = (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits));
+                    }
+                }
             }
         } else {
             for (k, r) in raw[..n].iter_mut().enumerate() {
