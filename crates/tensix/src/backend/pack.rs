@@ -104,21 +104,25 @@ fn fields() -> &'static Common {
 fn from_dst32(inf: u32, v: u32) -> Result<u32, String> {
     Ok(match inf {
         fmt::FP32 | fmt::INT32 | fmt::TF32 => v,
-        fmt::BF16 => {
-            let v = if v & 0x7fff_ffff > 0x7f80_0000 {
-                (v & 0x8000_0000) | 0x7f80_0000
-            } else {
-                v
-            };
-            let h = v.wrapping_add(0x8000) >> 16;
-            if h & 0x7fff < 0x80 { 0 } else { h }
-        }
+        fmt::BF16 => fp32_to_bf16(v),
         f => {
             return Err(format!(
                 "packing 32-bit Dst as input format {f} is not modelled"
             ));
         }
     })
+}
+
+/// [`from_dst32`]'s FP32 → BF16.
+#[inline(always)]
+fn fp32_to_bf16(v: u32) -> u32 {
+    let v = if v & 0x7fff_ffff > 0x7f80_0000 {
+        (v & 0x8000_0000) | 0x7f80_0000
+    } else {
+        v
+    };
+    let h = v.wrapping_add(0x8000) >> 16;
+    if h & 0x7fff < 0x80 { 0 } else { h }
 }
 
 /// The second stage: input format → output format (only same-format output is modelled;
@@ -141,30 +145,56 @@ enum DstRead {
     Zero,
     /// 32-bit Dst to INT8 ([`super::pack_int8`]).
     Int8(Int8Read),
-    /// 32-bit Dst to the input format ([`from_dst32`], which has checked `inf`).
-    Dst32(u32),
+    /// 32-bit Dst as it is ([`from_dst32`] of FP32, TF32, INT32).
+    Dst32,
+    /// 32-bit Dst to BF16 ([`from_dst32`] of BF16).
+    Dst32Bf16,
     Dst16,
 }
 
 impl DstRead {
-    /// Datum `col` of Dst row `row` (the packer's 10-bit row).
-    #[inline(always)]
-    fn datum(self, dst: &super::regs::Dst, row: usize, col: usize) -> u32 {
-        match self {
-            DstRead::Zero => 0,
-            DstRead::Int8(c) => c.convert(dst.read32(row, col)),
-            DstRead::Dst32(inf) => from_dst32(inf, dst.read32(row, col)).unwrap_or(0),
-            DstRead::Dst16 => u32::from(dst.read16(row & 0x3ff, col)),
-        }
+    /// The read for input format `inf` (32-bit Dst: an input format [`from_dst32`] takes).
+    fn of(
+        zero_write: bool,
+        int8: Option<Int8Read>,
+        read32: bool,
+        inf: u32,
+    ) -> Result<Self, String> {
+        Ok(if zero_write {
+            DstRead::Zero
+        } else if let Some(c) = int8 {
+            DstRead::Int8(c)
+        } else if !read32 {
+            DstRead::Dst16
+        } else if inf == fmt::BF16 {
+            DstRead::Dst32Bf16
+        } else {
+            from_dst32(inf, 0)?;
+            DstRead::Dst32
+        })
     }
 
-    /// A whole Dst row, the read kind matched once.
-    fn row(self, dst: &super::regs::Dst, row: usize) -> [u32; 16] {
+    /// Datums `col..col + n` of Dst row `row` (the packer's 10-bit row) into `out[..n]`.
+    fn read(self, dst: &super::regs::Dst, row: usize, col: usize, out: &mut [u32]) {
+        let cols = col..col + out.len();
         match self {
-            k @ DstRead::Zero => std::array::from_fn(|c| k.datum(dst, row, c)),
-            k @ DstRead::Int8(_) => std::array::from_fn(|c| k.datum(dst, row, c)),
-            k @ DstRead::Dst32(_) => std::array::from_fn(|c| k.datum(dst, row, c)),
-            k @ DstRead::Dst16 => std::array::from_fn(|c| k.datum(dst, row, c)),
+            DstRead::Zero => out.fill(0),
+            DstRead::Int8(c) => {
+                for (o, &v) in out.iter_mut().zip(&dst.read32_row(row)[cols]) {
+                    *o = c.convert(v);
+                }
+            }
+            DstRead::Dst32 => out.copy_from_slice(&dst.read32_row(row)[cols]),
+            DstRead::Dst32Bf16 => {
+                for (o, &v) in out.iter_mut().zip(&dst.read32_row(row)[cols]) {
+                    *o = fp32_to_bf16(v);
+                }
+            }
+            DstRead::Dst16 => {
+                for (o, &v) in out.iter_mut().zip(&dst.cells[row & 0x3ff][cols]) {
+                    *o = u32::from(v);
+                }
+            }
         }
     }
 }
@@ -172,8 +202,11 @@ impl DstRead {
 /// The low `W` bytes of each datum, little-endian, one after the other.
 #[inline(always)]
 fn store_le<const W: usize>(bytes: &mut [u8; 64], vals: &[u32]) {
-    for (chunk, &v) in bytes.chunks_exact_mut(W).zip(vals) {
-        chunk.copy_from_slice(&v.to_le_bytes()[..W]);
+    for (k, &v) in vals.iter().enumerate() {
+        let le = v.to_le_bytes();
+        for j in 0..W {
+            bytes[k * W + j] = le[j];
+        }
     }
 }
 
@@ -306,17 +339,10 @@ pub(super) fn execute(
         }
         let mut block = [0u32; 16];
         let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
-        let read = if zero_write {
-            DstRead::Zero
-        } else if let Some(c) = int8 {
-            DstRead::Int8(c)
-        } else if read32 {
-            if count > 0 {
-                from_dst32(inf, 0)?;
-            }
-            DstRead::Dst32(inf)
+        let read = if count > 0 {
+            DstRead::of(zero_write, int8, read32, inf)?
         } else {
-            DstRead::Dst16
+            DstRead::Zero
         };
         if bfp && inf != fmt::BF16 && count > 0 {
             return Err(format!(
@@ -333,17 +359,8 @@ pub(super) fn execute(
             let src = first + k;
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
             let n = (16 - col).min((count - k) as usize);
-            let vals = if n == 16 {
-                read.row(&b.dst, row)
-            } else {
-                std::array::from_fn(|c| {
-                    if c < n {
-                        read.datum(&b.dst, row, col + c)
-                    } else {
-                        0
-                    }
-                })
-            };
+            let mut vals = [0u32; 16];
+            read.read(&b.dst, row, col, &mut vals[..n]);
             k += n as u32;
             if bfp {
                 // Blocks of 16 datums from the PACR's first one.

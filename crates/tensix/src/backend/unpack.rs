@@ -302,10 +302,12 @@ impl Conv {
 /// Byte-aligned datums of `W` bytes, little-endian, from the start of `span`.
 #[inline(always)]
 fn load_le<const W: usize>(span: &[u8; 72], raw: &mut [u32]) {
-    for (r, chunk) in raw.iter_mut().zip(span.chunks_exact(W)) {
-        let mut b = [0u8; 4];
-        b[..W].copy_from_slice(chunk);
-        *r = u32::from_le_bytes(b);
+    for (k, r) in raw.iter_mut().enumerate() {
+        let mut le = [0u8; 4];
+        for j in 0..W {
+            le[j] = span[k * W + j];
+        }
+        *r = u32::from_le_bytes(le);
     }
 }
 
@@ -562,11 +564,7 @@ pub(super) fn execute(
                 Target::SrcA => b.srca.banks[src_bank][r] = vals,
                 Target::SrcB => b.srcb.banks[src_bank][r] = vals,
                 Target::Dst16 => b.dst.cells[r] = vals.map(|v| v as u16),
-                Target::Dst32 => {
-                    for (col, &v) in vals.iter().enumerate() {
-                        b.dst.write32(r, col, v);
-                    }
-                }
+                Target::Dst32 => b.dst.write32_row(r, &vals),
             }
             continue;
         }
