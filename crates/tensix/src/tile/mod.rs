@@ -184,6 +184,8 @@ pub struct Tile {
     stop: StopSignal,
     /// What the cores' status CSRs read ([`status`]).
     status: Rc<StatusView>,
+    /// [`Tile::set_visit_every_thread`].
+    visit_every_thread: bool,
 }
 
 impl Tile {
@@ -213,7 +215,15 @@ impl Tile {
             events: None,
             stop: StopSignal::new(),
             status,
+            visit_every_thread: false,
         }
+    }
+
+    /// Offer every thread's word to its Wait Gate in every backend cycle, without the issue
+    /// loop's skips ([`Tile::step_backend`]): the plain loop the skips must equal, event for
+    /// event (tests compare the two).
+    pub fn set_visit_every_thread(&mut self, on: bool) {
+        self.visit_every_thread = on;
     }
 
     /// Let `stop` end [`Tile::run`] ([`TileError::Stopped`]); it is polled once a round (each
@@ -470,13 +480,14 @@ impl Tile {
         let mut quiet = true;
         for t in 0..3 {
             let th = &mut self.threads[t];
+            let skips = !self.visit_every_thread;
             if th.pending.is_none() {
-                if th.input_empty() {
+                if skips && th.input_empty() {
                     continue;
                 }
                 quiet = false;
                 th.pending = th.frontend.next_word();
-            } else if th.stall.is_some() && th.stall_epoch == self.backend.epoch() {
+            } else if skips && th.stall.is_some() && th.stall_epoch == self.backend.epoch() {
                 continue;
             }
             let Some(word) = th.pending else { continue };
@@ -504,7 +515,8 @@ impl Tile {
             }
         }
         self.backend.end_cycle()?;
-        Ok((progress, quiet && self.backend.idle_cycle_is_noop()))
+        let quiet = quiet && !self.visit_every_thread && self.backend.idle_cycle_is_noop();
+        Ok((progress, quiet))
     }
 
     /// Every started core's pc (`trisc0 pc 0x00006010, ...`), for a stopped run's report.
