@@ -159,6 +159,40 @@ fn elementwise_ops() {
     }
 }
 
+// ELWADD.md / ELWSUB.md: `SrcARow = RWCs.SrcA & 0x38`, `SrcBRow = RWCs.SrcB & (BroadcastSrcBRow
+// ? 0x3f : 0x38)`: unaligned RWCs read the aligned 8-row blocks, a broadcast row is any row.
+#[test]
+fn elementwise_rows_are_aligned_blocks() {
+    let mut r = Rig::new();
+    let (a, b) = (|i: usize| i as f32 + 1.0, |i: usize| 64.0 + 8.0 * i as f32);
+    for i in 0..16 {
+        r.b.srca.banks[0][i] = [src(a(i)); 16];
+        r.b.srcb.banks[0][i] = [src(b(i)); 16];
+    }
+    // (instruction, the broadcast SrcB row; None: Dst row i reads SrcB row i)
+    let cases = [
+        ("ELWADD 0, 0, 0, 0, 0", None),
+        ("ELWSUB 0, 0, 0, 0, 0", None),
+        ("ELWADD 0, 0, 2, 0, 0", Some(5)),
+    ];
+    for (insn, brow) in cases {
+        r.b.srca.allowed = [macrosim_tensix::backend::regs::SrcClient::MatrixUnit; 2];
+        r.b.srcb.allowed = [macrosim_tensix::backend::regs::SrcClient::MatrixUnit; 2];
+        r.run(0, "ZEROACC 3, 0, 0");
+        (r.b.rwc[0].srca, r.b.rwc[0].srcb) = (3, 5);
+        r.run(0, insn);
+        for i in 0..8 {
+            let want = if insn.starts_with("ELWSUB") {
+                a(i) - b(brow.unwrap_or(i))
+            } else {
+                a(i) + b(brow.unwrap_or(i))
+            };
+            let got = f32::from_bits(u32::from(r.b.dst.read16(i, 7)) << 16);
+            assert_eq!(got, want, "{insn}: Dst row {i}");
+        }
+    }
+}
+
 // ZEROACC.md: one row, 16 rows (Imm10 block), half and all of Dst.
 #[test]
 fn zeroacc_modes() {

@@ -82,6 +82,12 @@ pub struct Backend {
     /// Where: per stream (an UNPACR's one; a PACR's packer i: i), its first L1 byte and
     /// byte count (a cycle model's L1 bank use).
     pub last_l1_spans: [(u64, u64); 4],
+    /// Moves whenever something a stalled instruction waits on may have changed ([`Stall`]'s
+    /// reasons: semaphores, mutexes, Src ownership, L1): on every executed instruction outside
+    /// the Vector Unit (whose instructions touch only its own registers and Dst) and on
+    /// [`Backend::touch`]. An instruction that stalled at the current epoch stalls the same
+    /// way when offered again.
+    epoch: u64,
 }
 
 impl Backend {
@@ -105,6 +111,7 @@ impl Backend {
             busy_conditions: 0,
             last_l1_bytes: 0,
             last_l1_spans: [(0, 0); 4],
+            epoch: 0,
         }
     }
 
@@ -122,6 +129,23 @@ impl Backend {
             mnemonic: "scheduled by SFPLOADMACRO",
             what,
         })
+    }
+
+    /// See [`Backend::epoch`]'s field.
+    pub fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    /// Something outside the backend (a core's MMIO store, a cycle model's busy conditions)
+    /// may have changed what stalled instructions wait on.
+    pub fn touch(&mut self) {
+        self.epoch += 1;
+    }
+
+    /// Whether a cycle without any issue leaves the backend as it is: no SFPLOADMACRO step
+    /// that counts cycles is due.
+    pub fn idle_cycle_is_noop(&self) -> bool {
+        !self.sfpu.scheduled.counts_cycles()
     }
 
     /// The wait thread `t` has latched, if any.
@@ -183,6 +207,9 @@ impl Backend {
             }
         };
         r.map_err(fault)?;
+        if unit != Unit::Sfpu {
+            self.epoch += 1;
+        }
         self.counts[t][unit.index()] += 1;
         Ok(Issue::Executed)
     }

@@ -104,21 +104,25 @@ fn fields() -> &'static Common {
 fn from_dst32(inf: u32, v: u32) -> Result<u32, String> {
     Ok(match inf {
         fmt::FP32 | fmt::INT32 | fmt::TF32 => v,
-        fmt::BF16 => {
-            let v = if v & 0x7fff_ffff > 0x7f80_0000 {
-                (v & 0x8000_0000) | 0x7f80_0000
-            } else {
-                v
-            };
-            let h = v.wrapping_add(0x8000) >> 16;
-            if h & 0x7fff < 0x80 { 0 } else { h }
-        }
+        fmt::BF16 => fp32_to_bf16(v),
         f => {
             return Err(format!(
                 "packing 32-bit Dst as input format {f} is not modelled"
             ));
         }
     })
+}
+
+/// [`from_dst32`]'s FP32 → BF16.
+#[inline(always)]
+fn fp32_to_bf16(v: u32) -> u32 {
+    let v = if v & 0x7fff_ffff > 0x7f80_0000 {
+        (v & 0x8000_0000) | 0x7f80_0000
+    } else {
+        v
+    };
+    let h = v.wrapping_add(0x8000) >> 16;
+    if h & 0x7fff < 0x80 { 0 } else { h }
 }
 
 /// The second stage: input format → output format (only same-format output is modelled;
@@ -131,6 +135,78 @@ fn to_out(inf: u32, outf: u32, v: u32) -> Result<(u32, u32), String> {
         (i, o) => Err(format!(
             "packing input format {i} as output format {o} is not modelled"
         )),
+    }
+}
+
+/// How one PACR reads its datums from Dst (the early conversion), chosen once per instruction.
+#[derive(Clone, Copy)]
+enum DstRead {
+    /// `ZeroWrite`: zeros instead of Dst.
+    Zero,
+    /// 32-bit Dst to INT8 ([`super::pack_int8`]).
+    Int8(Int8Read),
+    /// 32-bit Dst as it is ([`from_dst32`] of FP32, TF32, INT32).
+    Dst32,
+    /// 32-bit Dst to BF16 ([`from_dst32`] of BF16).
+    Dst32Bf16,
+    Dst16,
+}
+
+impl DstRead {
+    /// The read for input format `inf` (32-bit Dst: an input format [`from_dst32`] takes).
+    fn of(
+        zero_write: bool,
+        int8: Option<Int8Read>,
+        read32: bool,
+        inf: u32,
+    ) -> Result<Self, String> {
+        Ok(if zero_write {
+            DstRead::Zero
+        } else if let Some(c) = int8 {
+            DstRead::Int8(c)
+        } else if !read32 {
+            DstRead::Dst16
+        } else if inf == fmt::BF16 {
+            DstRead::Dst32Bf16
+        } else {
+            from_dst32(inf, 0)?;
+            DstRead::Dst32
+        })
+    }
+
+    /// Datums `col..col + n` of Dst row `row` (the packer's 10-bit row) into `out[..n]`.
+    fn read(self, dst: &super::regs::Dst, row: usize, col: usize, out: &mut [u32]) {
+        let cols = col..col + out.len();
+        match self {
+            DstRead::Zero => out.fill(0),
+            DstRead::Int8(c) => {
+                for (o, &v) in out.iter_mut().zip(&dst.read32_row(row)[cols]) {
+                    *o = c.convert(v);
+                }
+            }
+            DstRead::Dst32 => out.copy_from_slice(&dst.read32_row(row)[cols]),
+            DstRead::Dst32Bf16 => {
+                for (o, &v) in out.iter_mut().zip(&dst.read32_row(row)[cols]) {
+                    *o = fp32_to_bf16(v);
+                }
+            }
+            DstRead::Dst16 => {
+                for (o, &v) in out.iter_mut().zip(&dst.cells[row & 0x3ff][cols]) {
+                    *o = u32::from(v);
+                }
+            }
+        }
+    }
+}
+
+/// The low `W` bytes of each datum, little-endian, one after the other.
+#[inline(always)]
+fn store_le<const W: usize>(bytes: &mut [u8; 64], vals: &[u32]) {
+    for (k, &v) in vals.iter().enumerate() {
+        let le = v.to_le_bytes();
+        for j in 0..W {
+            bytes[k * W + j] = le[j];
+        }
     }
 }
 
@@ -262,49 +338,69 @@ pub(super) fn execute(
             b.packers.exp_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
             addr = addr.wrapping_add(g(pf.exp_section_size));
         }
+        let mut block = [0u32; 16];
         let mut out = *b.packers.data_addr[i].get_or_insert(u64::from(addr & 0x1ffff) << 4);
         let (span_start, bytes_before) = (out, b.last_l1_bytes);
-        let mut block = [0u32; 16];
-        for (k, src) in (first..first + count).enumerate() {
+        let read = if count > 0 {
+            DstRead::of(zero_write, int8, read32, inf)?
+        } else {
+            DstRead::Zero
+        };
+        if bfp && inf != fmt::BF16 && count > 0 {
+            return Err(format!(
+                "BFP output from input format {inf} is not modelled"
+            ));
+        }
+        let width = if bfp || count == 0 {
+            0
+        } else {
+            to_out(inf, outf, 0)?.1 as usize
+        };
+        let mut k = 0;
+        while k < count {
+            let src = first + k;
             let (row, col) = ((src >> 4) as usize, (src & 15) as usize);
-            let v = if zero_write {
-                0
-            } else if let Some(c) = int8 {
-                c.convert(b.dst.read32(row, col))
-            } else if read32 {
-                from_dst32(inf, b.dst.read32(row, col))?
-            } else {
-                u32::from(b.dst.read16(row & 0x3ff, col))
-            };
+            let n = (16 - col).min((count - k) as usize);
+            let mut vals = [0u32; 16];
+            read.read(&b.dst, row, col, &mut vals[..n]);
+            k += n as u32;
             if bfp {
-                if inf != fmt::BF16 {
-                    return Err(format!(
-                        "BFP output from input format {inf} is not modelled"
-                    ));
-                }
-                block[k % 16] = v;
-                if k % 16 == 15 {
-                    let (exp, bytes) = bf16_block_to_bfp(&block, outf == fmt::BFP4);
-                    let ea = b.packers.exp_addr[i].as_mut().expect("set above");
-                    l1.write_u8(*ea, exp)
-                        .map_err(|e| format!("L1 write at {ea:#x}: {e}"))?;
-                    *ea += 1;
-                    l1.write_bytes(out, &bytes)
-                        .map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
-                    out += bytes.len() as u64;
-                    b.last_l1_bytes += bytes.len() as u64 + 1;
+                // Blocks of 16 datums from the PACR's first one.
+                for (j, &v) in vals[..n].iter().enumerate() {
+                    let at = (k as usize - n + j) % 16;
+                    block[at] = v;
+                    if at == 15 {
+                        let (exp, bytes) = bf16_block_to_bfp(&block, outf == fmt::BFP4);
+                        let ea = b.packers.exp_addr[i].as_mut().expect("set above");
+                        l1.write_u8(*ea, exp)
+                            .map_err(|e| format!("L1 write at {ea:#x}: {e}"))?;
+                        *ea += 1;
+                        l1.write_bytes(out, &bytes)
+                            .map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
+                        out += bytes.len() as u64;
+                        b.last_l1_bytes += bytes.len() as u64 + 1;
+                    }
                 }
                 continue;
             }
-            let (o, n) = to_out(inf, outf, v)?;
-            let r = match n {
-                4 => l1.write_u32(out, o),
-                2 => l1.write_u16(out, o as u16),
-                _ => l1.write_u8(out, o as u8),
-            };
-            r.map_err(|e| format!("L1 write at {out:#x}: {e}"))?;
-            out += u64::from(n);
-            b.last_l1_bytes += u64::from(n);
+            // `to_out` of a modelled pair keeps the datum's low `width` bytes.
+            let mut bytes = [0u8; 64];
+            match width {
+                4 => store_le::<4>(&mut bytes, &vals[..n]),
+                2 => store_le::<2>(&mut bytes, &vals[..n]),
+                _ => store_le::<1>(&mut bytes, &vals[..n]),
+            }
+            let len = n * width;
+            if l1.write_bytes(out, &bytes[..len]).is_err() {
+                // Datum by datum, to name the first one that cannot be written.
+                for (d, chunk) in bytes[..len].chunks_exact(width).enumerate() {
+                    let at = out + (d * width) as u64;
+                    l1.write_bytes(at, chunk)
+                        .map_err(|e| format!("L1 write at {at:#x}: {e}"))?;
+                }
+            }
+            out += len as u64;
+            b.last_l1_bytes += len as u64;
         }
         if bfp && count % 16 != 0 {
             return Err(format!(

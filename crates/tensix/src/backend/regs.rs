@@ -112,6 +112,22 @@ impl Dst {
         (u32::from(self.cells[a][col]) << 16) | u32::from(self.cells[a + 8][col])
     }
 
+    /// A whole row of the 32-bit view.
+    #[inline]
+    pub fn read32_row(&self, row: usize) -> [u32; 16] {
+        let a = adj_row(row);
+        let (hi, lo) = (&self.cells[a], &self.cells[a + 8]);
+        std::array::from_fn(|c| (u32::from(hi[c]) << 16) | u32::from(lo[c]))
+    }
+
+    /// A whole row of the 32-bit view.
+    #[inline]
+    pub fn write32_row(&mut self, row: usize, v: &[u32; 16]) {
+        let a = adj_row(row);
+        self.cells[a] = v.map(|x| (x >> 16) as u16);
+        self.cells[a + 8] = v.map(|x| x as u16);
+    }
+
     #[inline]
     pub fn write32(&mut self, row: usize, col: usize, v: u32) {
         let a = adj_row(row);
@@ -154,6 +170,11 @@ mod tests {
         assert_eq!(d.read16(17, 3), 0x3f80);
         assert_eq!(d.read16(25, 3), 0x1234);
         assert_eq!(d.read32(9, 3), 0x3f80_1234);
+        let row: [u32; 16] = std::array::from_fn(|c| 0x4000_0000 | c as u32);
+        d.write32_row(9, &row);
+        assert_eq!(d.read16(17, 5), 0x4000);
+        assert_eq!(d.read16(25, 5), 5);
+        assert_eq!(d.read32_row(9), row);
     }
 
     // SrcASrcB.md: banks start owned by the unpackers; an unpacker flip hands the bank to

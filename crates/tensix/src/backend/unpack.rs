@@ -187,40 +187,128 @@ pub fn int8_to_fp16(bits: u32, unsigned: bool) -> u32 {
     d | (sign << 8)
 }
 
-/// One datum converted for its [`Target`]: Src's 19-bit form, or Dst bits (32 with
-/// [`to_dst32`], else 16). The error (an undefined conversion) depends only on the formats.
+/// An UNPACR's format conversion (UNPACR_Regular.md `FormatConversion`), chosen once per
+/// instruction from its input and output formats and whether it writes Dst; each datum then
+/// becomes Src's 19-bit form, or Dst bits (32 with [`to_dst32`], else 16).
+#[derive(Clone, Copy)]
+struct Conv {
+    kind: ConvKind,
+    to_dst: bool,
+}
+
+#[derive(Clone, Copy)]
+enum ConvKind {
+    /// Same-width 32-bit formats into Dst's 32-bit view: the bits as they are.
+    Bits32,
+    /// UNPACR_Regular.md: FP32 → TF32 drops 13 mantissa bits (ttsim tensix.cpp:2923 agrees).
+    Fp32ToTf32,
+    Fp32ToBf16,
+    Fp32ToFp16,
+    Bf16,
+    Fp16,
+    /// INT8 → "Integer 8" overlaid on FP16 ([`int8_to_fp16`]); from there it is FP16.
+    Int8 {
+        unsigned: bool,
+    },
+    Bfp8,
+    Bfp4,
+}
+
+impl Conv {
+    /// The conversion of `inf` → `outf`, or why it is undefined (an error that depends only
+    /// on the formats).
+    fn of(inf: u32, outf: u32, to_dst: bool, int8_unsigned: bool) -> Result<Conv, String> {
+        let kind = match (inf, outf) {
+            _ if to_dst && to_dst32(inf, outf) => ConvKind::Bits32,
+            (fmt::FP32, fmt::TF32) => ConvKind::Fp32ToTf32,
+            (fmt::FP32, fmt::BF16) => ConvKind::Fp32ToBf16,
+            (fmt::FP32, fmt::FP16) => ConvKind::Fp32ToFp16,
+            (i, o) if i != o => {
+                return Err(format!(
+                    "unpack from format {i} to format {o} is undefined (UNPACR_Regular.md)"
+                ));
+            }
+            (fmt::BF16, _) => ConvKind::Bf16,
+            (fmt::FP16, _) => ConvKind::Fp16,
+            (fmt::INT8, _) => ConvKind::Int8 {
+                unsigned: int8_unsigned,
+            },
+            (fmt::BFP8, _) => ConvKind::Bfp8,
+            (fmt::BFP4, _) => ConvKind::Bfp4,
+            (f, _) => return Err(format!("unpacking format {f} is not modelled")),
+        };
+        Ok(Conv { kind, to_dst })
+    }
+
+    /// One datum (`exp`: its block's shared exponent, for BFP inputs).
+    #[inline(always)]
+    fn one(self, kind: ConvKind, bits: u32, exp: u32) -> u32 {
+        let src_bf16 = |x: u32| (x & 0xffff) << 3;
+        let src_fp16 = |x: u32| ((x & 0x8000) << 3) | (x & 0x7fff);
+        let half = |h: u32, src: fn(u32) -> u32| if self.to_dst { h & 0xffff } else { src(h) };
+        match kind {
+            ConvKind::Bits32 => bits,
+            ConvKind::Fp32ToTf32 => bits >> 13,
+            ConvKind::Fp32ToBf16 => {
+                let b = if bits & 0x7f80_0000 == 0 {
+                    bits & 0x8000_0000
+                } else {
+                    bits
+                };
+                half(b >> 16, src_bf16)
+            }
+            ConvKind::Fp32ToFp16 => half(fp32_to_fp16(bits), src_fp16),
+            ConvKind::Bf16 => half(bits, src_bf16),
+            ConvKind::Fp16 => half(bits, src_fp16),
+            ConvKind::Int8 { unsigned } => half(int8_to_fp16(bits, unsigned), src_fp16),
+            ConvKind::Bfp8 => half(bfp8_to_bf16(bits, exp), src_bf16),
+            ConvKind::Bfp4 => half(bfp8_to_bf16(bits << 4, exp), src_bf16),
+        }
+    }
+
+    /// A row of datums: the kind is matched once, each arm a loop of its own.
+    fn row(self, raw: &[u32; 16], exps: &[u32; 16], out: &mut [u32; 16]) {
+        #[inline(always)]
+        fn each(
+            out: &mut [u32; 16],
+            raw: &[u32; 16],
+            exps: &[u32; 16],
+            f: impl Fn(u32, u32) -> u32,
+        ) {
+            for ((o, &r), &e) in out.iter_mut().zip(raw).zip(exps) {
+                *o = f(r, e);
+            }
+        }
+        match self.kind {
+            ConvKind::Bits32 => each(out, raw, exps, |r, e| self.one(ConvKind::Bits32, r, e)),
+            ConvKind::Fp32ToTf32 => {
+                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToTf32, r, e))
+            }
+            ConvKind::Fp32ToBf16 => {
+                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToBf16, r, e))
+            }
+            ConvKind::Fp32ToFp16 => {
+                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToFp16, r, e))
+            }
+            ConvKind::Bf16 => each(out, raw, exps, |r, e| self.one(ConvKind::Bf16, r, e)),
+            ConvKind::Fp16 => each(out, raw, exps, |r, e| self.one(ConvKind::Fp16, r, e)),
+            k @ ConvKind::Int8 { .. } => each(out, raw, exps, |r, e| self.one(k, r, e)),
+            ConvKind::Bfp8 => each(out, raw, exps, |r, e| self.one(ConvKind::Bfp8, r, e)),
+            ConvKind::Bfp4 => each(out, raw, exps, |r, e| self.one(ConvKind::Bfp4, r, e)),
+        }
+    }
+}
+
+/// Byte-aligned datums of `W` bytes, little-endian, from the start of `span`.
 #[inline(always)]
-fn convert(inf: u32, outf: u32, bits: u32, exp: u32, to_dst: bool) -> Result<u32, String> {
-    let src_bf16 = |x: u32| (x & 0xffff) << 3;
-    let src_fp16 = |x: u32| ((x & 0x8000) << 3) | (x & 0x7fff);
-    let half = |h: u32, src: fn(u32) -> u32| if to_dst { h & 0xffff } else { src(h) };
-    Ok(match (inf, outf) {
-        _ if to_dst && to_dst32(inf, outf) => bits,
-        // UNPACR_Regular.md: FP32 → TF32 drops 13 mantissa bits (ttsim tensix.cpp:2923 agrees).
-        (fmt::FP32, fmt::TF32) => bits >> 13,
-        (fmt::FP32, fmt::BF16) => {
-            let b = if bits & 0x7f80_0000 == 0 {
-                bits & 0x8000_0000
-            } else {
-                bits
-            };
-            half(b >> 16, src_bf16)
+fn load_le<const W: usize>(span: &[u8; 72], raw: &mut [u32]) {
+    for (k, r) in raw.iter_mut().enumerate() {
+        let mut le = [0u8; 4];
+        for j in 0..W {
+            le[j] = span[k * W + j];
         }
-        (fmt::FP32, fmt::FP16) => half(fp32_to_fp16(bits), src_fp16),
-        (i, o) if i != o => {
-            return Err(format!(
-                "unpack from format {i} to format {o} is undefined (UNPACR_Regular.md)"
-            ));
-        }
-        (fmt::BF16, _) => half(bits, src_bf16),
-        // INT8: the caller has applied `int8_to_fp16`: from here it is FP16.
-        (fmt::FP16 | fmt::INT8, _) => half(bits, src_fp16),
-        (fmt::BFP8, _) | (fmt::BFP4, _) => {
-            let d = if inf == fmt::BFP4 { bits << 4 } else { bits };
-            half(bfp8_to_bf16(d, exp), src_bf16)
-        }
-        (f, _) => return Err(format!("unpacking format {f} is not modelled")),
-    })
+        *r = u32::from_le_bytes(le);
+    }
 }
 
 pub(super) fn execute(
@@ -387,9 +475,11 @@ pub(super) fn execute(
         _ if !all_zero && to_dst32(inf, outf) => Target::Dst32,
         _ => Target::Dst16,
     };
-    if !all_zero && count > 0 {
-        convert(inf, outf, 0, 0, to_dst)?;
-    }
+    let conv = if !all_zero && count > 0 {
+        Some(Conv::of(inf, outf, to_dst, int8_unsigned)?)
+    } else {
+        None
+    };
     // The register row a datum for (unpacker) row `row` lands in; `None`: nowhere (SrcA's
     // rows 0–3 are not written).
     let dest_row = |row: u32| -> Result<Option<usize>, String> {
@@ -432,10 +522,18 @@ pub(super) fn execute(
             .is_ok()
         {
             let shift = (bit_addr - span_bit) as usize;
-            for (k, r) in raw[..n].iter_mut().enumerate() {
-                let off = shift + k * width;
-                let word = u64::from_le_bytes(span[off / 8..off / 8 + 8].try_into().expect("8"));
-                *r = (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits));
+            match (width, shift) {
+                (32, 0) => load_le::<4>(&span, &mut raw[..n]),
+                (16, 0) => load_le::<2>(&span, &mut raw[..n]),
+                (8, 0) => load_le::<1>(&span, &mut raw[..n]),
+                _ => {
+                    for (k, r) in raw[..n].iter_mut().enumerate() {
+                        let off = shift + k * width;
+                        let word =
+                            u64::from_le_bytes(span[off / 8..off / 8 + 8].try_into().expect("8"));
+                        *r = (word >> (off % 8)) as u32 & (u32::MAX >> (32 - bits));
+                    }
+                }
             }
         } else {
             for (k, r) in raw[..n].iter_mut().enumerate() {
@@ -444,23 +542,18 @@ pub(super) fn execute(
         }
         bit_addr += row_stride * 8;
         let mut vals = [0u32; 16];
-        if !all_zero {
-            for (k, (v, &r)) in vals[..n].iter_mut().zip(&raw).enumerate() {
-                let exp = if is_bfp {
-                    let e = l1
-                        .read_u8(exp_addr + u64::from((first + i + k as u32) / 16))
-                        .map_err(|e| format!("L1 exponent read: {e}"))?;
-                    u32::from(e)
-                } else {
-                    0
-                };
-                let r = if inf == fmt::INT8 {
-                    int8_to_fp16(r, int8_unsigned)
-                } else {
-                    r
-                };
-                *v = convert(inf, outf, r, exp, to_dst)?;
+        if let Some(conv) = conv {
+            let mut exps = [0u32; 16];
+            if is_bfp {
+                for (k, e) in exps[..n].iter_mut().enumerate() {
+                    let at = exp_addr + u64::from((first + i + k as u32) / 16);
+                    *e = u32::from(
+                        l1.read_u8(at)
+                            .map_err(|e| format!("L1 exponent read: {e}"))?,
+                    );
+                }
             }
+            conv.row(&raw, &exps, &mut vals);
         }
         i += n as u32;
         if n == 16 && out_addr.is_multiple_of(16) {
@@ -472,11 +565,7 @@ pub(super) fn execute(
                 Target::SrcA => b.srca.banks[src_bank][r] = vals,
                 Target::SrcB => b.srcb.banks[src_bank][r] = vals,
                 Target::Dst16 => b.dst.cells[r] = vals.map(|v| v as u16),
-                Target::Dst32 => {
-                    for (col, &v) in vals.iter().enumerate() {
-                        b.dst.write32(r, col, v);
-                    }
-                }
+                Target::Dst32 => b.dst.write32_row(r, &vals),
             }
             continue;
         }

@@ -125,6 +125,18 @@ struct Thread {
     frontend: ThreadFrontend<QueueIter>,
     pending: Option<u32>,
     stall: Option<Stall>,
+    /// [`Backend::epoch`] when `pending` last stalled: until it moves, offering it again
+    /// would stall the same way, so it is not offered.
+    stall_epoch: u64,
+}
+
+impl Thread {
+    /// Nothing queued, expanding or replaying: the frontend has no word to give.
+    fn input_empty(&self) -> bool {
+        self.queue.borrow().is_empty()
+            && !self.frontend.mop_expander().is_expanding()
+            && !self.frontend.replay_expander().is_playing_back()
+    }
 }
 
 /// Run statistics (`--stats`).
@@ -172,6 +184,8 @@ pub struct Tile {
     stop: StopSignal,
     /// What the cores' status CSRs read ([`status`]).
     status: Rc<StatusView>,
+    /// [`Tile::set_visit_every_thread`].
+    visit_every_thread: bool,
 }
 
 impl Tile {
@@ -186,6 +200,7 @@ impl Tile {
                     queue,
                     pending: None,
                     stall: None,
+                    stall_epoch: 0,
                 }
             })
             .collect();
@@ -200,7 +215,15 @@ impl Tile {
             events: None,
             stop: StopSignal::new(),
             status,
+            visit_every_thread: false,
         }
+    }
+
+    /// Offer every thread's word to its Wait Gate in every backend cycle, without the issue
+    /// loop's skips ([`Tile::step_backend`]): the plain loop the skips must equal, event for
+    /// event (tests compare the two).
+    pub fn set_visit_every_thread(&mut self, on: bool) {
+        self.visit_every_thread = on;
     }
 
     /// Let `stop` end [`Tile::run`] ([`TileError::Stopped`]); it is polled once a round (each
@@ -346,10 +369,7 @@ impl Tile {
     /// True when the thread has nothing queued, expanding or waiting.
     fn thread_idle(&self, t: usize) -> bool {
         let th = &self.threads[t];
-        th.pending.is_none()
-            && th.queue.borrow().is_empty()
-            && !th.frontend.mop_expander().is_expanding()
-            && !th.frontend.replay_expander().is_playing_back()
+        th.pending.is_none() && th.input_empty()
     }
 
     /// The thread core `i` pushes to (BRISC: T0).
@@ -450,15 +470,28 @@ impl Tile {
         (r, out)
     }
 
-    /// One backend cycle; true when some instruction executed.
-    fn step_backend(&mut self) -> Result<bool, TileError> {
+    /// One backend cycle. Returns whether some instruction executed and whether the cycle was
+    /// quiet: no instruction executed or was fetched and no SFPLOADMACRO step is due, so every
+    /// following cycle up to the cores' next turn is the same no-op (a thread with nothing to
+    /// give is not visited; one stalled at the current [`Backend::epoch`] is not offered
+    /// again). The cycle counts are those of visiting every thread every cycle.
+    fn step_backend(&mut self) -> Result<(bool, bool), TileError> {
         let mut progress = false;
+        let mut quiet = true;
         for t in 0..3 {
             let th = &mut self.threads[t];
+            let skips = !self.visit_every_thread;
             if th.pending.is_none() {
+                if skips && th.input_empty() {
+                    continue;
+                }
+                quiet = false;
                 th.pending = th.frontend.next_word();
+            } else if skips && th.stall.is_some() && th.stall_epoch == self.backend.epoch() {
+                continue;
             }
             let Some(word) = th.pending else { continue };
+            let epoch = self.backend.epoch();
             match self.backend.issue(t, word, &mut self.l1)? {
                 Issue::Executed => {
                     if let Some(ev) = &mut self.events {
@@ -472,12 +505,18 @@ impl Tile {
                     self.threads[t].pending = None;
                     self.threads[t].stall = None;
                     progress = true;
+                    quiet = false;
                 }
-                Issue::Stalled(s) => self.threads[t].stall = Some(s),
+                Issue::Stalled(s) => {
+                    let th = &mut self.threads[t];
+                    th.stall = Some(s);
+                    th.stall_epoch = epoch;
+                }
             }
         }
         self.backend.end_cycle()?;
-        Ok(progress)
+        let quiet = quiet && !self.visit_every_thread && self.backend.idle_cycle_is_noop();
+        Ok((progress, quiet))
     }
 
     /// Every started core's pc (`trisc0 pc 0x00006010, ...`), for a stopped run's report.
@@ -532,10 +571,17 @@ impl Tile {
                 });
             }
             self.run_cores(hook, trace)?;
+            // The cores' MMIO stores may have changed semaphores, L1 or the FIFOs.
+            self.backend.touch();
             let mut progress = false;
-            for _ in 0..QUANTUM {
+            for k in 1..=QUANTUM {
                 self.cycle += 1;
-                progress |= self.step_backend()?;
+                let (p, quiet) = self.step_backend()?;
+                progress |= p;
+                if quiet {
+                    self.cycle += QUANTUM - k;
+                    break;
+                }
             }
             let any_stalled = (0..3)
                 .any(|t| self.threads[t].stall.is_some() && self.threads[t].pending.is_some());

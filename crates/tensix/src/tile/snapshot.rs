@@ -77,6 +77,7 @@ impl Tile {
             th.frontend = ThreadFrontend::new(super::QueueIter(th.queue.clone()));
             th.pending = None;
             th.stall = None;
+            th.stall_epoch = 0;
         }
         self.backend = Backend::new(self.backend.table);
         self.mailboxes = Default::default();

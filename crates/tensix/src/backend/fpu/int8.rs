@@ -85,22 +85,25 @@ pub(super) fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32, m: &MathCfg
     let a = &b.srca.banks[b.srca.fpu_bank];
     let bb = &b.srcb.banks[b.srcb.fpu_bank];
     for i in 0..8 {
-        for j in 0..16 {
-            let av = i64::from(read_src_int8(a[(srca_row + i) & 63][j], ma));
-            let brow = (srcb_row + if bcast_row { 0 } else { i }) & 63;
-            let bv = i64::from(read_src_int8(bb[brow][if bcast_col { 0 } else { j }], mb));
+        let arow = &a[(srca_row + i) & 63];
+        let brow = &bb[(srcb_row + if bcast_row { 0 } else { i }) & 63];
+        // Without AddDst the Dst term is 0 (`read_dst_int32(0)`).
+        let mut d = if add_dst {
+            b.dst.read32_row(dst_row + i)
+        } else {
+            [0; 16]
+        };
+        for (j, dj) in d.iter_mut().enumerate() {
+            let av = i64::from(read_src_int8(arow[j], ma));
+            let bv = i64::from(read_src_int8(brow[if bcast_col { 0 } else { j }], mb));
             let r = match opcode {
                 0x27 => av * bv,
                 0x28 => av + bv,
                 _ => av - bv,
             };
-            let d = if add_dst {
-                read_dst_int32(b.dst.read32(dst_row + i, j))
-            } else {
-                0
-            };
-            b.dst.write32(dst_row + i, j, write_dst_int32(r + d));
+            *dj = write_dst_int32(r + read_dst_int32(*dj));
         }
+        b.dst.write32_row(dst_row + i, &d);
     }
     finish(b, t, w)
 }

@@ -212,8 +212,10 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
         ));
     }
     let bcast = (w >> 19) & 3;
-    let srca_row = b.rwc[t].srca as usize;
-    let srcb_row = b.rwc[t].srcb as usize;
+    // ELWADD.md / ELWMUL.md: an aligned 8-row block of SrcA; SrcB's too unless one row is
+    // broadcast.
+    let srca_row = (b.rwc[t].srca & 0x38) as usize;
+    let srcb_row = (b.rwc[t].srcb & if bcast & 2 != 0 { 0x3f } else { 0x38 }) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & 0x3f8;
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
     for i in 0..8 {
