@@ -14,7 +14,8 @@
 #   so and exits 0 without testing (run it by hand with a local checkout then).
 # Environment: RISCV_TESTS_OUT (scratch dir), RISCV_TESTS_SIM (command under test instead of
 #   `target/release/macrosim riscv run`, which is then not built), RISCV_TIER (the execution
-#   tier, interp or jit; default interp; jit needs a build with --features jit).
+#   tier, interp or jit; default interp; jit needs a build with --features jit, and translates
+#   every block at once: --jit-threshold 1).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 TESTS_COMMIT=34e6b6d1e7936b526075432fb730d89148623484
@@ -50,6 +51,9 @@ else
     (cd "$root" && cargo build --release --quiet -p macrosim)
   fi
   sim=("$root/target/release/macrosim" riscv run --tier "${RISCV_TIER:-interp}" --max-insns 10000000)
+  # The tests are short: translate every block at its first entry, so the jit tier runs them
+  # translated rather than interpreting blocks that never become hot.
+  [ "${RISCV_TIER:-interp}" = jit ] && sim+=(--jit-threshold 1)
 fi
 
 # Build: the flags of isa/Makefile's compile_template for the p environment, with rv32g.

@@ -53,6 +53,10 @@ pub enum Command {
         /// feature, where it is the default except with --trace, --timeline or --gdb).
         #[arg(long, value_parser = parse_tier)]
         tier: Option<Tier>,
+        /// With the jit tier: translate a block once it has been entered this many times
+        /// (default: the measured threshold, 5000); 1 translates everything, for testing.
+        #[arg(long, value_name = "ENTRIES")]
+        jit_threshold: Option<u32>,
         /// The program.
         elf: PathBuf,
         /// Arguments for a Linux program (its argv[1..]).
@@ -91,6 +95,7 @@ pub fn run(cmd: Command) -> ExitCode {
             timeout,
             mem_limit,
             tier,
+            jit_threshold,
             elf,
             args,
         } => {
@@ -111,7 +116,7 @@ pub fn run(cmd: Command) -> ExitCode {
                     gdb,
                 },
                 stats,
-                (stop::Limits { timeout, mem_limit }, tier),
+                (stop::Limits { timeout, mem_limit }, tier, jit_threshold),
                 elf,
                 args,
             )
@@ -133,7 +138,7 @@ fn run_elf(
     max_insns: Option<u64>,
     output: Output,
     stats: bool,
-    (limits, tier): (stop::Limits, Tier),
+    (limits, tier, jit_threshold): (stop::Limits, Tier, Option<u32>),
     elf: PathBuf,
     args: Vec<String>,
 ) -> anyhow::Result<ExitCode> {
@@ -155,6 +160,9 @@ fn run_elf(
     program.set_stop(stop_signal.clone());
     program.set_mem_limit(limits.mem_limit);
     program.hart.set_tier(tier)?;
+    if let Some(n) = jit_threshold {
+        program.hart.set_jit_threshold(n);
+    }
     let start = Instant::now();
     let outcome = match (&output.trace, &output.timeline) {
         _ if output.gdb.is_some() => {

@@ -330,9 +330,12 @@ impl Tx<'_, '_> {
     fn helper(&mut self, op: &Op, op_addr: u64) {
         let f = helpers::fp as extern "C" fn(&mut State, &Op) -> u32;
         let opv = self.b.ins().iconst(I64, op_addr as i64);
+        // `exec_fp` reads its x operand from `State`.
+        self.flush_x();
         let ok = self.call(f as usize, &[I64, I64], I32, &[self.state, opv]);
         if writes_x(op.kind) {
-            self.reload_x(op.rd);
+            // Only ops on the block's main path write x (`float`), never a slow path.
+            self.forget_x(op.rd);
         } else {
             self.reload_f(op.rd);
         }

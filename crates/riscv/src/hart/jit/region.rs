@@ -1,4 +1,4 @@
-//! Which blocks one translation covers, and which registers it keeps in host registers.
+//! Which blocks one translation covers, and which f registers it keeps in variables.
 //!
 //! A translation is a region: the hot block it is entered at, plus the blocks already decoded
 //! that its static exits (taken branches, `jal`, fall-throughs) reach, breadth first, up to
@@ -10,7 +10,7 @@
 
 use super::translate::translated;
 use crate::hart::cache::BlockCache;
-use crate::hart::op::{Kind, Op, X_SINK};
+use crate::hart::op::{Kind, Op};
 
 /// The most blocks and ops one region holds: Cranelift's time grows with the function, and a
 /// region's blocks run only as far as the hot path goes.
@@ -69,99 +69,28 @@ pub(crate) fn region(cache: &BlockCache, b: usize) -> Vec<&[Op]> {
     blocks
 }
 
-/// Registers ops read or write in host code: bit r of `x_used` (x1..x31) and of `f_used`. Ops run
-/// by a helper (`helpers::fp`) access the hart state directly and are not listed.
+/// The f registers ops read or write in host code (bit r of `f_used`): the region keeps them in
+/// Cranelift variables. Ops run by a helper (`helpers::fp`) access the hart state directly and
+/// are not listed; x registers are loaded where each block first reads them
+/// (`translate::Tx::x`).
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Regs {
-    pub x_used: u32,
     pub f_used: u32,
 }
 
 impl Regs {
-    fn x(&mut self, r: u8) {
-        if r != 0 && r != X_SINK {
-            self.x_used |= 1 << r;
-        }
-    }
-
     fn f(&mut self, r: u8) {
         self.f_used |= 1 << r;
     }
 
-    /// Add the registers `op` uses in host code (as `translate::one` and `Tx::float` translate it).
+    /// Add the f registers `op` uses in host code (as `Tx::float` and the FP loads and stores
+    /// translate it).
     pub(crate) fn add(&mut self, op: &Op) {
         use Kind as K;
         match op.kind {
-            K::Li | K::Jal => self.x(op.rd),
-            K::Addi
-            | K::Slti
-            | K::Sltiu
-            | K::Xori
-            | K::Ori
-            | K::Andi
-            | K::Slli
-            | K::Srli
-            | K::Srai
-            | K::Lb
-            | K::Lh
-            | K::Lw
-            | K::Lbu
-            | K::Lhu
-            | K::Jalr => {
-                self.x(op.rs1);
-                self.x(op.rd);
-            }
-            K::Add
-            | K::Sub
-            | K::Sll
-            | K::Slt
-            | K::Sltu
-            | K::Xor
-            | K::Srl
-            | K::Sra
-            | K::Or
-            | K::And
-            | K::Mul
-            | K::Mulh
-            | K::Mulhsu
-            | K::Mulhu
-            | K::Div
-            | K::Divu
-            | K::Rem
-            | K::Remu => {
-                self.x(op.rs1);
-                self.x(op.rs2);
-                self.x(op.rd);
-            }
-            K::Sb
-            | K::Sh
-            | K::Sw
-            | K::Beq
-            | K::Bne
-            | K::Blt
-            | K::Bge
-            | K::Bltu
-            | K::Bgeu
-            | K::BranchMisaligned => {
-                self.x(op.rs1);
-                self.x(op.rs2);
-            }
-            K::Flw | K::Fld => {
-                self.x(op.rs1);
-                self.f(op.rd);
-            }
-            K::Fsw | K::Fsd => {
-                self.x(op.rs1);
-                self.f(op.rs2);
-            }
-            K::FcvtDW | K::FcvtDWu | K::FmvWX => {
-                self.x(op.rs1);
-                self.f(op.rd);
-            }
-            K::FmvXW => {
-                self.f(op.rs1);
-                self.x(op.rd);
-            }
+            K::Flw | K::Fld | K::FcvtDW | K::FcvtDWu | K::FmvWX => self.f(op.rd),
+            K::Fsw | K::Fsd => self.f(op.rs2),
+            K::FmvXW => self.f(op.rs1),
             k if super::float::arithmetic(k).is_some() || super::float::sign_injection(k) => {
                 self.f(op.rs1);
                 self.f(op.rs2);

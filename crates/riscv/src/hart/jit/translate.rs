@@ -1,11 +1,15 @@
 //! Translating one region (`region.rs`: pre-decoded blocks, unfused ops of `cache.rs`) to one
 //! Cranelift function.
 //!
-//! The function has the same effect as the interpreter's `exec` on the blocks it runs. Guest
-//! registers live in Cranelift variables: the ones the region uses are loaded from `State` on
-//! entry and after every helper that may write the hart state; every write also goes through
-//! to `State`, so exits and helpers find it up to date. `retired` is a variable too, counted
-//! at block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
+//! The function has the same effect as the interpreter's `exec` on the blocks it runs. Within
+//! one guest block, an x register is loaded from `State` where the block first reads it and
+//! kept in a host value from then on; writes stay in host values too and reach `State` only
+//! where the block can be left (every exit, including the cold ones, stores the registers
+//! written so far), so a loop iteration costs one store per register it writes instead of one
+//! per instruction, and the values live across the region's blocks are few (Cranelift spilled
+//! the state pointer itself when every guest register was a variable). F registers are
+//! Cranelift variables, loaded on entry and written through to `State`. `retired` is a
+//! variable too, counted at block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
 //!   one into the region whose whole next block might pass `ctx.limit`);
 //! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
@@ -103,7 +107,10 @@ pub(super) struct Tx<'a, 'b> {
     /// The memory's fast-path constants.
     pub layout: FastPath,
     regs: Regs,
-    xs: [Variable; 32],
+    /// The x registers' values in the current guest block (read or written there so far),
+    /// and which of them `State` does not hold yet.
+    cur: [Option<Value>; 32],
+    dirty: u32,
     fs: [Variable; 32],
     /// Instructions retired at the start of the current block.
     ret: Variable,
@@ -124,23 +131,55 @@ pub(super) struct Tx<'a, 'b> {
 }
 
 impl Tx<'_, '_> {
+    /// Read x[r]; only on the block's main path (not inside a branch of one op's
+    /// translation), since the value loaded here is reused by the rest of the block.
     pub fn x(&mut self, r: u8) -> Value {
         if r == 0 || r == X_SINK {
             return self.b.ins().iconst(I32, 0);
         }
-        debug_assert!(self.regs.x_used & 1 << r != 0);
-        self.b.use_var(self.xs[usize::from(r)])
+        let i = usize::from(r);
+        if let Some(v) = self.cur[i] {
+            return v;
+        }
+        let v = self.load_state(I32, offset_of!(State, x) + 4 * i);
+        self.cur[i] = Some(v);
+        v
     }
 
-    /// Write x[r]: the variable, and through to `State` (stores are cheap; exits then need
-    /// no spill code, which keeps translations small and quick to make).
+    /// Write x[r] (on the block's main path); `State` gets it at the block's exits.
     pub fn set_x(&mut self, r: u8, v: Value) {
         if r != X_SINK {
-            debug_assert!(self.regs.x_used & 1 << r != 0);
-            self.b.def_var(self.xs[usize::from(r)], v);
-            let off = offset_of!(State, x) + 4 * usize::from(r);
-            self.b.ins().store(self.flags, v, self.state, off as i32);
+            self.cur[usize::from(r)] = Some(v);
+            self.dirty |= 1 << r;
         }
+    }
+
+    /// Store the x registers written so far in this block to `State`, at an exit (or before a
+    /// helper that reads them); the block's main path goes on with them still in host values.
+    pub fn flush_x(&mut self) {
+        let mut d = self.dirty;
+        while d != 0 {
+            let r = d.trailing_zeros() as usize;
+            d &= d - 1;
+            if let Some(v) = self.cur[r] {
+                let off = offset_of!(State, x) + 4 * r;
+                self.b.ins().store(self.flags, v, self.state, off as i32);
+            }
+        }
+    }
+
+    /// x[r] was written in `State` by a helper: read it from there from now on.
+    pub fn forget_x(&mut self, r: u8) {
+        if r != X_SINK {
+            self.cur[usize::from(r)] = None;
+            self.dirty &= !(1 << r);
+        }
+    }
+
+    /// The start of a guest block: every x register is in `State`.
+    fn start_block(&mut self) {
+        self.cur = [None; 32];
+        self.dirty = 0;
     }
 
     pub fn f(&mut self, r: u8) -> Value {
@@ -173,23 +212,12 @@ impl Tx<'_, '_> {
         self.b.ins().load(ty, self.flags, self.state, off as i32)
     }
 
-    /// Load every register the region keeps, and the accrued-FP condition, from `State`.
+    /// Load every f register the region keeps, and the accrued-FP condition, from `State`.
     fn reload(&mut self) {
-        for r in 1..32 {
-            self.reload_x(r);
-        }
         for r in 0..32 {
             self.reload_f(r);
         }
         self.reload_accrued();
-    }
-
-    /// Load x[r] from `State` if the region keeps it.
-    pub fn reload_x(&mut self, r: u8) {
-        if r != X_SINK && self.regs.x_used & 1 << r != 0 {
-            let v = self.load_state(I32, offset_of!(State, x) + 4 * usize::from(r));
-            self.b.def_var(self.xs[usize::from(r)], v);
-        }
     }
 
     /// Load f[r] from `State` if the region keeps it.
@@ -239,6 +267,7 @@ impl Tx<'_, '_> {
 
     /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
     pub fn leave(&mut self, pc: Value, n: u32, code: u32) {
+        self.flush_x();
         self.b
             .ins()
             .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
@@ -257,6 +286,7 @@ impl Tx<'_, '_> {
     /// better). `Jit::run` does the same lookup; doing it here saves the return to Rust and
     /// the call back, at every computed jump and every exit out of a region.
     pub fn chain(&mut self, pc: Value, n: u32) {
+        self.flush_x();
         self.b
             .ins()
             .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
@@ -339,6 +369,10 @@ impl Tx<'_, '_> {
             self.chain(pc, op.nth);
             return;
         };
+        // Both ways out find `State` current; the caller's own path (a branch not taken) keeps
+        // its registers unwritten.
+        self.flush_x();
+        let dirty = std::mem::take(&mut self.dirty);
         let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(op.nth));
         self.b.def_var(self.ret, r);
@@ -353,6 +387,7 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(out);
         let pc = self.iconst(target);
         self.leave(pc, 0, EXIT_NEXT);
+        self.dirty = dirty;
     }
 
     fn branch_cond(&mut self, cond: u8, a: Value, b: Value) -> Value {
@@ -413,7 +448,6 @@ pub(crate) fn region(
     for op in parts.iter().flat_map(|p| p.ops) {
         regs.add(op);
     }
-    let xs = std::array::from_fn(|_| b.declare_var(I32));
     let fs = std::array::from_fn(|_| b.declare_var(I64));
     let ret = b.declare_var(I64);
     let limit = b.declare_var(I64);
@@ -436,7 +470,8 @@ pub(crate) fn region(
         window,
         layout,
         regs,
-        xs,
+        cur: [None; 32],
+        dirty: 0,
         fs,
         ret,
         limit,
@@ -460,6 +495,7 @@ pub(crate) fn region(
     for (i, part) in parts.iter().enumerate() {
         let head = t.heads[i].1;
         t.b.switch_to_block(head);
+        t.start_block();
         let mut ended = false;
         for (k, op) in part.ops.iter().enumerate() {
             if !super::translate::translated(op.kind) {
