@@ -11,8 +11,10 @@
 //! and AMOs must be aligned (A chapter); FP registers hold binary32 values NaN-boxed.
 
 use super::cache::{BlockCache, MAX_BLOCK};
+use super::extension::Extension;
 use super::op::{Kind, NO_BLOCK, Op};
 use super::state::State;
+use super::system::SysOutcome;
 use super::trap::{Cause, Exception};
 use crate::fpu::{Flags, Rm, accrued, box_f32, unbox_f32};
 use crate::isa::csr;
@@ -30,6 +32,17 @@ pub(crate) enum Exit {
     Trap { at: usize, exc: Exception },
     /// The op at `at` is a system op for the slow path; the ops before it retired.
     System { at: usize },
+    /// The op at `at`, an FP instruction, went to the extension in place with `outcome` (the
+    /// ops before it retired; `self.pc` is past it if it retired), and the extension counted
+    /// `replayed` more retired instructions itself ([`HartView::add_retired`]), which the run
+    /// loop's instruction limit does not meter, as for a system op.
+    ///
+    /// [`HartView::add_retired`]: super::HartView::add_retired
+    Offloaded {
+        at: usize,
+        outcome: SysOutcome,
+        replayed: u64,
+    },
     /// An MMIO device asked to stop after the op at `at`, which retired.
     Stop { at: usize },
 }
@@ -113,6 +126,43 @@ impl State {
         }
     }
 
+    /// Hand the `Offload` op at arena position `at` to the extension, as the slow path would,
+    /// with the retired count and the pc exact (`ran`: the instructions of this `exec` call
+    /// before it). `None` when it simply retired and the block executor goes on to the next
+    /// block (`self.retired` then back to the count before this call, `self.pc` past the op);
+    /// otherwise the exit: it stalled or raised an exception, the extension counted replayed
+    /// instructions, stopped offloading or changed decoded code (the last two are checked at
+    /// block entry). Only extensions with [`Extension::OFFLOAD`] reach it, so `exec` without
+    /// one is unchanged; inlined, as out of line the `fld` loop of `benches/timing.rs` in
+    /// `macrosim-snitch` ran about 10% slower.
+    #[inline(always)]
+    fn offload_here<X: Extension, T: Trace>(
+        &mut self,
+        cache: &BlockCache,
+        at: usize,
+        ran: u64,
+        ext: &mut X,
+        mem: &mut SparseMemory,
+        t: &mut T,
+    ) -> Option<Exit> {
+        self.retired += ran;
+        let before = self.retired;
+        self.pc = cache.ops[at].pc;
+        let outcome = self.system(&cache.ops[at], cache.words[at], ext, mem, t);
+        let retired = u64::from(outcome == SysOutcome::Retired);
+        let replayed = self.retired - before - retired;
+        if retired == 0 || replayed != 0 || !ext.offloading() || mem.code_epoch() != cache.epoch() {
+            return Some(Exit::Offloaded {
+                at,
+                outcome,
+                replayed,
+            });
+        }
+        // Counted again with the block.
+        self.retired = before - ran;
+        None
+    }
+
     /// Run ops from arena position `first` (a block's start), going from block to block through
     /// chained successors (and the jump cache for computed targets) while a whole next block
     /// fits in the `max` instructions left, until a successor is not yet known, code memory
@@ -130,7 +180,7 @@ impl State {
     /// flag update at all.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn exec<M: Mmio, T: Trace, const FUSED: bool, const ACCRUED: bool>(
+    pub(crate) fn exec<M: Mmio, X: Extension, T: Trace, const FUSED: bool, const ACCRUED: bool>(
         &mut self,
         cache: &BlockCache,
         first: usize,
@@ -138,6 +188,7 @@ impl State {
         max: u64,
         mem: &mut SparseMemory,
         mmio: &mut M,
+        ext: &mut X,
         win: Window,
         t: &mut T,
     ) -> Exit {
@@ -676,6 +727,17 @@ impl State {
                     // Not an instruction: the block stopped before a page end or at MAX_BLOCK.
                     Kind::Fallthrough => break 'ops (op.pc, 0, op),
                     Kind::Trap => trap!(Cause::from_code(op.rm), op.imm),
+                    // Handed to the extension without leaving the block (`offload_here`).
+                    Kind::Offload if X::OFFLOAD => {
+                        if T::ENABLED {
+                            t.discard();
+                        }
+                        let ran = done + u64::from(op.nth - 1);
+                        if let Some(exit) = self.offload_here(cache, pos!(), ran, ext, mem, t) {
+                            return exit;
+                        }
+                        break 'ops (self.pc, 0, op);
+                    }
                     Kind::FenceI
                     | Kind::Ecall
                     | Kind::Ebreak

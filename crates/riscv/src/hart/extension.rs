@@ -9,11 +9,12 @@
 //! runs exactly as before:
 //! * [`Extension::OFFLOAD`] + [`Extension::offloading`]: while `offloading` is true, every
 //!   instruction executed by the FP subsystem (F/D loads, stores, arithmetic, moves and
-//!   conversions) leaves the fast path and goes to [`Extension::offload`] as an [`FpInsn`],
-//!   whose register operands the extension may redirect before running it with
-//!   [`HartView::exec_fp`]. The hart re-checks `offloading` at every block entry (the state can
-//!   change only in slow-path instructions, which end their block); `OFFLOAD = false` folds the
-//!   check away.
+//!   conversions) ends its block and goes to [`Extension::offload`] as an [`FpInsn`] (called
+//!   from the block executor, with the pc and the retired count exact), whose register operands
+//!   the extension may redirect before running it with [`HartView::exec_fp`]. The hart
+//!   re-checks `offloading` at every block entry and after every offloaded instruction (the
+//!   state can change only in slow-path instructions and the offload hook); `OFFLOAD = false`
+//!   folds the check away.
 //! * [`Extension::csr`] handles a CSR access the extension claims, before the base CSRs.
 //! * [`Extension::wfi`] runs `wfi`.
 //! * [`HartView::stall`] keeps an instruction that cannot complete yet (a barrier) from

@@ -328,23 +328,24 @@ impl<X: Extension> Hart<X> {
                 }
             }
             let arena = self.cache.ops.len();
+            let (s, cache, ext) = (&mut self.s, &self.cache, &mut self.ext);
             let exit = if left < MAX_BLOCK as u64 {
                 let end = arena.min(b + left as usize);
-                self.s
-                    .exec::<M, T, false, false>(&self.cache, b, end, left, mem, mmio, win, t)
+                s.exec::<M, X, T, false, false>(cache, b, end, left, mem, mmio, ext, win, t)
             } else if T::ENABLED {
-                self.s
-                    .exec::<M, T, false, false>(&self.cache, b, arena, left, mem, mmio, win, t)
-            } else if self.s.accrued_rne() {
+                s.exec::<M, X, T, false, false>(cache, b, arena, left, mem, mmio, ext, win, t)
+            } else if s.accrued_rne() {
                 let max = chain(left);
-                self.s
-                    .exec::<M, T, true, true>(&self.cache, b, arena, max, mem, mmio, win, t)
+                s.exec::<M, X, T, true, true>(cache, b, arena, max, mem, mmio, ext, win, t)
             } else {
                 let max = chain(left);
-                self.s
-                    .exec::<M, T, true, false>(&self.cache, b, arena, max, mem, mmio, win, t)
+                s.exec::<M, X, T, true, false>(cache, b, arena, max, mem, mmio, ext, win, t)
             };
-            left -= self.s.retired - before;
+            let replayed = match exit {
+                Exit::Offloaded { replayed, .. } => replayed,
+                _ => 0,
+            };
+            left -= self.s.retired - before - replayed;
             match exit {
                 Exit::Next { link: l } => {
                     link = l;
@@ -357,23 +358,22 @@ impl<X: Extension> Hart<X> {
                     }
                 }
                 Exit::System { at } => {
-                    let (mut op, word) = (self.cache.ops[at], self.cache.words[at]);
+                    let (op, word) = (self.cache.ops[at], self.cache.words[at]);
                     self.s.pc = op.pc;
-                    if op.kind == op::Kind::Offload {
-                        op.kind = op::Kind::from_fp_index(op.ext);
+                    let outcome = self.s.system(&op, word, &mut self.ext, mem, t);
+                    if let Some(stop) = self.settle(outcome, word, &mut left, mem) {
+                        return stop;
                     }
-                    match self.s.system(&op, word, &mut self.ext, mem, t) {
-                        SysOutcome::Retired => left -= 1,
-                        SysOutcome::Stall => return Stop::Stall { pc: self.s.pc },
-                        SysOutcome::Flush => {
-                            left -= 1;
-                            self.cache.flush();
-                        }
-                        SysOutcome::Exception(exc) => {
-                            if let Some(stop) = self.exception(exc, Some(word), mem) {
-                                return stop;
-                            }
-                        }
+                }
+                // Already counted when it retired (an offload never flushes).
+                Exit::Offloaded {
+                    outcome: SysOutcome::Retired,
+                    ..
+                } => {}
+                Exit::Offloaded { at, outcome, .. } => {
+                    let word = self.cache.words[at];
+                    if let Some(stop) = self.settle(outcome, word, &mut left, mem) {
+                        return stop;
                     }
                 }
                 Exit::Stop { at } => {
@@ -382,6 +382,27 @@ impl<X: Extension> Hart<X> {
                 }
             }
         }
+    }
+
+    /// Act on what the system op `word` at `self.s.pc` did (`left`: the instructions still to
+    /// run); `Some` when `run` returns.
+    fn settle(
+        &mut self,
+        outcome: SysOutcome,
+        word: u32,
+        left: &mut u64,
+        mem: &SparseMemory,
+    ) -> Option<Stop> {
+        match outcome {
+            SysOutcome::Retired => *left -= 1,
+            SysOutcome::Stall => return Some(Stop::Stall { pc: self.s.pc }),
+            SysOutcome::Flush => {
+                *left -= 1;
+                self.cache.flush();
+            }
+            SysOutcome::Exception(exc) => return self.exception(exc, Some(word), mem),
+        }
+        None
     }
 
     /// Deliver `exc` raised at `self.s.pc`: to the host, or into the machine-mode handler.

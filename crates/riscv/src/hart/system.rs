@@ -14,6 +14,7 @@ use crate::trace::Trace;
 use macrosim_core::SparseMemory;
 
 /// What a system op asks of the run loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum SysOutcome {
     /// Retired; continue at the next pc.
     Retired,
@@ -124,13 +125,17 @@ impl State {
                     outcome = SysOutcome::Exception(e);
                 }
             }
-            k if k.is_fp() => {
+            Kind::Offload => {
+                let fp = Op {
+                    kind: Kind::from_fp_index(op.ext),
+                    ..*op
+                };
                 let mut view = HartView {
                     state: self,
                     mem,
                     trace: t,
                 };
-                if let Err(e) = ext.offload(&mut view, FpInsn::new(*op, word)) {
+                if let Err(e) = ext.offload(&mut view, FpInsn::new(fp, word)) {
                     outcome = SysOutcome::Exception(e);
                 }
             }
