@@ -291,6 +291,15 @@ fn csrr(rd: u32, csr: u32) -> u32 {
     (csr << 20) | (2 << 12) | (rd << 7) | 0x73
 }
 
+/// Read tt_cfg_qstatus (0xbc0) and tt_cfg_bstatus (0xbc1) through T1 and store them at
+/// `SP + at` and `SP + at + 4`.
+fn store_status_csrs(c: &mut Vec<u32>, at: i32) {
+    for (k, csr) in [0xbc0, 0xbc1].into_iter().enumerate() {
+        c.push(csrr(T1, csr));
+        c.push(sw(T1, SP, at + 4 * k as i32));
+    }
+}
+
 // Blackhole BabyRISCV/CSRs.md (read the same on Wormhole, tile/status.rs): right after TRISC0
 // pushes SEMPOST (Sync Unit, type 7) and ZEROACC (Matrix Unit, type 10), its
 // tt_cfg_qstatus shows both types in [10:0] and in the OR at [23:13], sfpu_cc (all lanes
@@ -304,19 +313,13 @@ fn status_csrs_show_queued_instruction_types() {
     c.extend(li(SP, 0x20000));
     push(&mut c, "SEMPOST 1");
     push(&mut c, "ZEROACC 3, 0, 0");
-    c.push(csrr(T1, 0xbc0));
-    c.push(sw(T1, SP, 0));
-    c.push(csrr(T1, 0xbc1));
-    c.push(sw(T1, SP, 4));
+    store_status_csrs(&mut c, 0);
     // Let TRISC1 read while the pushes are still queued (the backend has not run yet).
     c.extend(li(T0, 0x20100));
     c.extend(li(T1, 1));
     c.push(sw(T1, T0, 0));
     tensix_sync(&mut c);
-    c.push(csrr(T1, 0xbc0));
-    c.push(sw(T1, SP, 8));
-    c.push(csrr(T1, 0xbc1));
-    c.push(sw(T1, SP, 12));
+    store_status_csrs(&mut c, 8);
     done(&mut c, 0, 1);
     // TRISC1: spin until TRISC0's flag, then read qstatus.
     let mut c1 = Vec::new();
@@ -367,17 +370,11 @@ fn status_csrs_read_the_same_with_timing() {
         push(&mut c, "SEMWAIT 0x40, 2, 1");
         push(&mut c, "ZEROACC 3, 0, 0");
         push(&mut c, "SEMPOST 2");
-        c.push(csrr(T1, 0xbc0));
-        c.push(sw(T1, SP, 0));
-        c.push(csrr(T1, 0xbc1));
-        c.push(sw(T1, SP, 4));
+        store_status_csrs(&mut c, 0);
         c.extend(li(T0, 0xFFE8_0000 + 4 * 8 + 4)); // semaphore 1, RISC-V view
         c.push(sw(0, T0, 0)); // an even value: SEMPOST
         tensix_sync(&mut c);
-        c.push(csrr(T1, 0xbc0));
-        c.push(sw(T1, SP, 8));
-        c.push(csrr(T1, 0xbc1));
-        c.push(sw(T1, SP, 12));
+        store_status_csrs(&mut c, 8);
         done(&mut c, 0, 1);
         let mut t = tile();
         t.load_code(0, &c);

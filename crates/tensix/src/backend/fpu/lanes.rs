@@ -386,6 +386,26 @@ mod tests {
     use super::super::arith;
     use super::*;
 
+    /// The four Dst accumulation modes (FP32 or not × 8-bit exponent or not).
+    const ALL_MODES: [AccMode; 4] = [
+        AccMode {
+            fp32: true,
+            exp8: true,
+        },
+        AccMode {
+            fp32: false,
+            exp8: true,
+        },
+        AccMode {
+            fp32: false,
+            exp8: false,
+        },
+        AccMode {
+            fp32: true,
+            exp8: false,
+        },
+    ];
+
     /// A small deterministic generator (xorshift) for Src datums of every kind: zeros,
     /// small and large exponents, both signs.
     fn next(x: &mut u64) -> u32 {
@@ -407,11 +427,7 @@ mod tests {
     #[test]
     fn add_rows_match_the_per_datum_model() {
         let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for mode in [(true, true), (false, true), (false, false), (true, false)] {
-            let mode = AccMode {
-                fp32: mode.0,
-                exp8: mode.1,
-            };
+        for mode in ALL_MODES {
             for _ in 0..400 {
                 let mut a = [0u32; 16];
                 let mut b = [0u32; 16];
@@ -479,11 +495,7 @@ mod tests {
     #[test]
     fn mvmul_matches_the_per_datum_model() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        for mode in [(true, true), (false, true), (false, false), (true, false)] {
-            let mode = AccMode {
-                fp32: mode.0,
-                exp8: mode.1,
-            };
+        for mode in ALL_MODES {
             for phase in 0..4 {
                 for n in 0..60 {
                     let sparse = n % 4 == 3;
