@@ -186,6 +186,65 @@ fn runs_are_deterministic() {
     assert_eq!(a.stats, b.stats);
 }
 
+/// `--trace DIR`: one commit log per hart, with SSR pops, FREP iterations and DMA copies marked
+/// on the lines of the instructions that caused them. The logs and the run's statistics count
+/// separately, so they must agree: one line per retired instruction (FREP repetitions
+/// included), one SSR mark per element, one `frep iteration` per repetition plus the first pass
+/// of each FREP, and the DMA copies' sizes add up to the bytes moved.
+#[test]
+fn trace_logs_mark_ssr_frep_and_dma_events() {
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("snitch-trace-{}", std::process::id()));
+    let bytes = std::fs::read(root().join("build/dot.elf")).unwrap();
+    let mut c = Cluster::new(SystemConfig::preset("snitch_cluster").unwrap(), &bytes).unwrap();
+    let out = c
+        .run(&RunOptions {
+            max_insns: Some(50_000_000),
+            trace: Some(dir.clone()),
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(out.code, 0);
+    for s in &out.stats {
+        let log = std::fs::read_to_string(dir.join(format!("hart{}.log", s.hart))).unwrap();
+        let marks = |m: &str| log.matches(m).count() as u64;
+        let ssr = (0..3)
+            .map(|k| marks(&format!("ssr{k} pop ")) + marks(&format!("ssr{k} push ")))
+            .sum::<u64>();
+        let freps = log
+            .lines()
+            .filter(|l| l.contains("frep iteration 0 "))
+            .count() as u64;
+        let dma: u64 = log
+            .split("; dma copy ")
+            .skip(1)
+            .map(|m| m.split_whitespace().nth(3).unwrap().parse::<u64>().unwrap())
+            .sum();
+        assert_eq!(
+            log.lines().count() as u64,
+            s.instructions,
+            "hart {}",
+            s.hart
+        );
+        assert_eq!(ssr, s.ssr_elements, "hart {}", s.hart);
+        assert_eq!(
+            marks("frep iteration"),
+            s.frep_repetitions + freps,
+            "hart {}",
+            s.hart
+        );
+        assert_eq!(dma, s.dma_bytes, "hart {}", s.hart);
+    }
+    // dot streams on the 8 compute cores and copies on the DMA core (hart 8).
+    assert!(
+        out.stats[..8]
+            .iter()
+            .all(|s| s.ssr_elements > 0 && s.frep_repetitions > 0)
+    );
+    assert!(out.stats[8].dma_bytes > 0);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The listing names the custom instructions with the Snitch toolchain's mnemonics.
 #[test]
 fn disassembly_of_a_kernel_uses_snitch_mnemonics() {
