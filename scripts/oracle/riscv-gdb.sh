@@ -5,7 +5,8 @@
 # and continue twice (it must change 0 -> 1 -> 2, as the loop does), print the partial sum (1 + 4),
 # read the PC, FP and machine CSRs, then continue to the exit. The transcript is compared with
 # what the program does, and the program's own output and exit status must be unchanged.
-# Then `detach` at sum_squares: the program runs on to its end.
+# Then a hardware breakpoint (`hbreak`, GDB's Z1 packet) at sum_squares and `detach` there: the
+# program runs on to its end.
 # Also: a port in use and a client that goes away give clear errors, not hangs.
 # Needs gdb-multiarch, gcc-riscv64-unknown-elf, picolibc-riscv64-unknown-elf, python3.
 set -euo pipefail
@@ -60,11 +61,13 @@ expect 'exited normally'
 [ "$(cat "$scratch/stdout")" = "total 55 counter 5" ] || fail "program output: $(cat "$scratch/stdout")"
 [ "$status" = 0 ] || fail "exit status $status"
 
-# Detach at sum_squares: the program runs on to its normal end without GDB.
+# A hardware breakpoint at sum_squares, then detach: the program runs on to its normal end.
 port=$(free_port)
-printf '%s\n' 'set confirm off' "target remote 127.0.0.1:$port" 'break sum_squares' continue detach \
-  >"$scratch/session.gdb"
+printf '%s\n' 'set confirm off' "target remote 127.0.0.1:$port" 'hbreak sum_squares' continue \
+  detach >"$scratch/session.gdb"
 gdb_session "$elf" "$bin" riscv run "$elf"
+expect '^Hardware assisted breakpoint 1 at '
+expect '^Breakpoint 1, sum_squares \(n=5\) at .*calls\.c:21'
 expect '^\[Inferior 1 \(process 1\) detached\]'
 [ "$(cat "$scratch/stdout")" = "total 55 counter 5" ] && [ "$status" = 0 ] || fail "after detach: $status"
 
