@@ -52,20 +52,35 @@ fn examples(readme: &str) -> Vec<Example> {
     out
 }
 
-/// The arguments of a command line, or `None` for an output line.
-fn command(line: &str) -> Option<Vec<String>> {
-    let l = line.strip_prefix("$ ").unwrap_or(line).trim();
+/// A command line of an example: its arguments, and whether its standard output is thrown away
+/// (`> /dev/null`, so that only standard error is compared). A trailing `# …` is a comment.
+struct CommandLine {
+    args: Vec<String>,
+    quiet_stdout: bool,
+}
+
+/// The command of a line, or `None` for an output line.
+fn command(line: &str) -> Option<CommandLine> {
+    let l = line.strip_prefix("$ ").unwrap_or(line);
+    let l = l.split_once(" #").map_or(l, |(code, _comment)| code).trim();
     let rest = l
         .strip_prefix("macrosim ")
         .or_else(|| l.strip_prefix("cargo run --release -- "))?;
-    Some(rest.split_whitespace().map(str::to_string).collect())
+    let (rest, quiet_stdout) = match rest.strip_suffix("> /dev/null") {
+        Some(r) => (r, true),
+        None => (rest, false),
+    };
+    Some(CommandLine {
+        args: rest.split_whitespace().map(str::to_string).collect(),
+        quiet_stdout,
+    })
 }
 
 fn check(ex: &Example, dir: &Path) {
     let mut i = 0;
     while i < ex.body.len() {
         let at = ex.line + i + 1;
-        let args = command(&ex.body[i])
+        let CommandLine { args, quiet_stdout } = command(&ex.body[i])
             .unwrap_or_else(|| panic!("README line {at}: not a command: {}", ex.body[i]));
         i += 1;
         let mut expected = Vec::new();
@@ -78,7 +93,11 @@ fn check(ex: &Example, dir: &Path) {
             .current_dir(dir)
             .output()
             .unwrap();
-        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stdout = if quiet_stdout {
+            Default::default()
+        } else {
+            String::from_utf8_lossy(&out.stdout)
+        };
         let stderr = String::from_utf8_lossy(&out.stderr);
         if expected.is_empty() {
             assert!(
@@ -106,7 +125,7 @@ fn readme_examples_run_as_shown() {
     let dir: PathBuf = Path::new(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("macrosim-readme-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    for d in ["examples", "crates", "data"] {
+    for d in ["examples", "crates", "data", "tests"] {
         let link = dir.join(d);
         if !link.exists() {
             std::os::unix::fs::symlink(root.join(d).canonicalize().unwrap(), &link).unwrap();
@@ -114,7 +133,7 @@ fn readme_examples_run_as_shown() {
     }
     let all = examples(&readme);
     // The examples marked when this test was written; more may opt in.
-    assert!(all.len() >= 5, "only {} marked examples", all.len());
+    assert!(all.len() >= 8, "only {} marked examples", all.len());
     for ex in &all {
         match &ex.save {
             Some(name) => std::fs::write(dir.join(name), ex.body.join("\n") + "\n").unwrap(),
