@@ -71,14 +71,21 @@ pub fn iadd(s: &mut Sfpu, i: &Insn) -> ExecResult {
 }
 
 /// One lane of the instructions whose result is a function of LReg[VB], LReg[VC] (and Imm);
-/// SFPLZ and SFPEXEXP also return the flag update they make.
-fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), String> {
+/// SFPLZ and SFPEXEXP also return the flag update they make. `OP` is `i.opcode`, a constant
+/// so that each instruction's lane loop is compiled without the dispatch.
+#[inline(always)]
+fn lane_op<const OP: u8>(
+    s: &mut Sfpu,
+    i: &Insn,
+    lane: usize,
+) -> Result<(u32, Option<bool>), String> {
+    debug_assert_eq!(i.opcode, OP);
     let c = s.lregs[i.vc_or_vd()][lane];
     let b = s.lregs[i.vb_or_vd()][lane];
     let (m, imm) = (i.mode, i.imm);
     let (sign, exp, man) = (c >> 31, (c >> 23) & 0xff, c & 0x7f_ffff);
     let fp = |sign: u32, exp: u32, man: u32| sign << 31 | (exp & 0xff) << 23 | man;
-    Ok(match i.opcode {
+    Ok(match OP {
         // BlackholeA0 SFPAND.md / SFPOR.md: Mod1 & 1 (USE_VB) takes VB from Imm12's low bits
         // (where the BH encoding puts it) instead of `VB = VD`.
         0x7e | 0x7f if s.blackhole && m & 1 != 0 => {
@@ -242,11 +249,24 @@ pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
         (true, _) => s.active_lanes(i),
         _ => s.enabled_lanes(),
     };
+    macro_rules! dispatch {
+        ($($op:literal)*) => {
+            match i.opcode {
+                $($op => lanewise::<$op>(s, i, active),)*
+                op => Err(format!("opcode {op:#04x} is not a simple SFPU operation")),
+            }
+        };
+    }
+    dispatch!(0x76 0x77 0x78 0x7a 0x7c 0x7d 0x7e 0x7f 0x80 0x81 0x82 0x83 0x89 0x8d)
+}
+
+/// [`lane_op`] on the `active` lanes, with its result and flag writes.
+fn lanewise<const OP: u8>(s: &mut Sfpu, i: &Insn, active: u32) -> ExecResult {
     for lane in 0..LANES {
         if active >> lane & 1 == 0 {
             continue;
         }
-        let (d, flag) = lane_op(s, i, lane)?;
+        let (d, flag) = lane_op::<OP>(s, i, lane)?;
         s.write(i.vd, lane, d);
         if let (Some(f), true) = (flag, i.vd < 8) {
             s.set_flag(lane, f);
