@@ -10,6 +10,8 @@ mod arecip;
 mod arith;
 mod compare;
 mod cond;
+#[cfg(test)]
+mod cond_model;
 mod config;
 mod dst_io;
 mod flags;
