@@ -117,7 +117,7 @@ fn sfpnop_has_no_effect_but_counts_as_an_issue() {
         s.lane_flags,
         s.use_lane_flags,
         s.prng,
-        s.flag_stack[0].len,
+        s.flag_stack.len(0),
     );
     let dst = m.dst();
     m.run("SFPNOP");
@@ -127,7 +127,7 @@ fn sfpnop_has_no_effect_but_counts_as_an_issue() {
         s.lane_flags,
         s.use_lane_flags,
         s.prng,
-        s.flag_stack[0].len,
+        s.flag_stack.len(0),
     );
     assert_eq!(before, after);
     assert_eq!(m.dst(), dst);

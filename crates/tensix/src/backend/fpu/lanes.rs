@@ -189,10 +189,10 @@ fn group(a: &SrcALanes, b: &SrcBLanes, i: usize, g: usize) -> ([i32; 16], [i32; 
 
 /// The 16 columns' group terms: [`Term`]s side by side (a group whose exponent is not
 /// positive is the zero term, as in [`super::arith::dot16_decoded`]).
-struct Terms {
-    sign: [u32; 16],
-    exp: [i32; 16],
-    man: [u32; 16],
+pub(super) struct Terms {
+    pub(super) sign: [u32; 16],
+    pub(super) exp: [i32; 16],
+    pub(super) man: [u32; 16],
 }
 
 #[inline(always)]
@@ -226,7 +226,7 @@ fn align(man: u32, from: i32, to: i32, sign: u32) -> u32 {
 /// vectorizes; the same integer steps (the sum fits in 31 bits: two terms below 2^28 and a
 /// Dst mantissa below 2^24).
 #[inline(always)]
-fn accumulate(t0: &Terms, t1: &Terms, dst: &mut [u32; 16], mode: AccMode) {
+pub(super) fn accumulate(t0: &Terms, t1: &Terms, dst: &mut [u32; 16], mode: AccMode) {
     let keep: i32 = if mode.exp8 { 16 } else { 13 };
     for j in 0..16 {
         let d = dst[j];

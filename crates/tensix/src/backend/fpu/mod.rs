@@ -3,6 +3,7 @@
 //! Arithmetic in [`arith`].
 
 pub mod arith;
+mod elw_row;
 mod int8;
 pub(super) mod lanes;
 mod movers;
@@ -224,34 +225,22 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
         } else {
             [0; 16]
         };
-        if opcode != 0x27 {
-            // ELWADD / ELWSUB: a row at a time (lanes::add_row).
-            let brow = if bcast & 2 != 0 {
-                srcb_row
-            } else {
-                srcb_row + i
-            };
-            let sub = if opcode == 0x30 { 1 << 18 } else { 0 };
-            let brow = &b.srcb.banks[bb][brow & 63];
-            let x = b.srca.banks[ba][(srca_row + i) & 63].map(|v| v & m.mask_a);
-            let y: [u32; 16] = std::array::from_fn(|j| {
-                (brow[if bcast & 1 != 0 { 0 } else { j }] & m.mask_b) ^ sub
-            });
+        // A row at a time (lanes::add_row, elw_row::mul_row).
+        let brow = if bcast & 2 != 0 {
+            srcb_row
+        } else {
+            srcb_row + i
+        };
+        let sub = if opcode == 0x30 { 1 << 18 } else { 0 };
+        let brow = &b.srcb.banks[bb][brow & 63];
+        let x = b.srca.banks[ba][(srca_row + i) & 63].map(|v| v & m.mask_a);
+        let y: [u32; 16] =
+            std::array::from_fn(|j| (brow[if bcast & 1 != 0 { 0 } else { j }] & m.mask_b) ^ sub);
+        if opcode == 0x27 {
+            elw_row::mul_row(&x, &y, &mut out, m.mode, m.phase);
+        } else {
             let zero = |v: u32| if arith::src_is_zero(v) { 0 } else { v };
             lanes::add_row(&x.map(zero), &y.map(zero), &mut out, m.mode);
-            write_dst_row(b, &m, dst_row + i, &out);
-            continue;
-        }
-        for (j, d) in out.iter_mut().enumerate() {
-            let a = b.srca.banks[ba][(srca_row + i) & 63][j] & m.mask_a;
-            let brow = if bcast & 2 != 0 {
-                srcb_row
-            } else {
-                srcb_row + i
-            };
-            let bcol = if bcast & 1 != 0 { 0 } else { j };
-            let bv = b.srcb.banks[bb][brow & 63][bcol] & m.mask_b;
-            *d = arith::mul1(a, bv, *d, m.mode, m.phase);
         }
         write_dst_row(b, &m, dst_row + i, &out);
     }

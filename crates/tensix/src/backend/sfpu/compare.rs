@@ -14,8 +14,9 @@ const SET_VD: u32 = 8;
 
 pub fn gt_le(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let (vc, vd) = (i.vc_or_vd(), i.vd);
+    let (lanes, mut results) = (s.guarded_lanes(i), 0u32);
     for lane in 0..LANES {
-        if !s.guard(i, lane) {
+        if lanes >> lane & 1 == 0 {
             continue;
         }
         let c_smaller = sign_mag_is_smaller(s.lregs[vc][lane], s.lregs[vd][lane]);
@@ -30,18 +31,20 @@ pub fn gt_le(s: &mut Sfpu, i: &Insn) -> ExecResult {
                 s.write(vd, lane, if r { u32::MAX } else { 0 });
             }
             if i.mode & SET_CC != 0 {
-                s.lane_flags[lane] = r;
+                s.set_flag(lane, r);
             }
         }
-        let st = &mut s.flag_stack[lane];
-        if i.mode & MUTATE_STACK != 0 && st.len > 0 {
-            let top = &mut st.entries[st.len - 1].lane_flags;
-            if i.mode & MUTATE_OR != 0 {
-                *top |= r;
-            } else {
-                *top &= r;
-            }
-        }
+        results |= u32::from(r) << lane;
+    }
+    if i.mode & MUTATE_STACK != 0 {
+        // the top's LaneFlags of the lanes with a non-empty stack
+        let (top, uses) = s.flag_stack.top();
+        let top = if i.mode & MUTATE_OR != 0 {
+            top | results
+        } else {
+            top & results
+        };
+        s.flag_stack.set_top(lanes, top, uses);
     }
     Ok(())
 }
@@ -71,29 +74,25 @@ mod tests {
                 if gt[lane % 4] { u32::MAX } else { 0 },
                 "lane {lane}"
             );
-            assert_eq!(s.lane_flags[lane], gt[lane % 4], "lane {lane}");
+            assert_eq!(s.flag(lane), gt[lane % 4], "lane {lane}");
         }
         set(&mut s, 0, |l| d[l % 4].to_bits());
         ok(&mut s, "SFPLE 0, 1, 0, 1"); // SET_CC only: VD unchanged
         assert_eq!(s.lregs[0][0], 1.0f32.to_bits());
         for lane in 0..8 {
-            assert_eq!(s.lane_flags[lane], !gt[lane % 4], "lane {lane}");
+            assert_eq!(s.flag(lane), !gt[lane % 4], "lane {lane}");
         }
         // MUTATE_STACK with AND, then OR, on a pushed entry of all-true / all-false flags
-        for st in s.flag_stack.iter_mut() {
-            st.entries[0].lane_flags = true;
-            st.len = 1;
-        }
+        s.flag_stack.occupied[0] = u32::MAX;
+        s.flag_stack.lane_flags[0] = u32::MAX;
         ok(&mut s, "SFPGT 0, 1, 0, 2");
         for lane in 0..8 {
-            assert_eq!(s.flag_stack[lane].entries[0].lane_flags, gt[lane % 4]);
+            assert_eq!(s.flag_stack.entry(lane, 0).lane_flags, gt[lane % 4]);
         }
-        for st in s.flag_stack.iter_mut() {
-            st.entries[0].lane_flags = false;
-        }
+        s.flag_stack.lane_flags[0] = 0;
         ok(&mut s, "SFPLE 0, 1, 0, 6");
         for lane in 0..8 {
-            assert_eq!(s.flag_stack[lane].entries[0].lane_flags, !gt[lane % 4]);
+            assert_eq!(s.flag_stack.entry(lane, 0).lane_flags, !gt[lane % 4]);
         }
     }
 }

@@ -1,171 +1,158 @@
 //! Conditional execution (VectorUnit.md "Lane Predication Masks"): SFPSETCC, SFPENCC,
 //! SFPPUSHC, SFPPOPC, SFPCOMPC.
 
-use super::{FLAG_STACK_DEPTH, FlagStackEntry, Insn, LANES, Sfpu};
+use super::flags::put;
+use super::{Insn, LANES, Sfpu};
 use crate::backend::ExecResult;
+
+// Every function below applies its page's per-lane model to the lanes of a mask at once, on
+// the bit planes of `super::flags` (bit `lane` of a word is that lane's value).
 
 pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
     // BlackholeA0 SFPPUSHC.md: Mod1 ≠ 0 replaces or mutates the top instead of pushing.
     let push = i.opcode == 0x87 && (i.mode == 0 || !s.blackhole);
-    if push && s.flag_stack.iter().any(|f| f.len >= FLAG_STACK_DEPTH) {
+    let stack = &s.flag_stack;
+    if push && stack.full() != 0 {
         return Err(
             "SFPPUSHC with a full flag stack (8 entries) is undefined (SFPPUSHC.md)".into(),
         );
     }
-    if i.opcode == 0x87 && !push && s.flag_stack.iter().any(|f| f.len == 0) {
+    if i.opcode == 0x87 && !push && stack.empty() != 0 {
         return Err(
             "SFPPUSHC Mod1 ≠ 0 with an empty flag stack is undefined (BlackholeA0 SFPPUSHC.md)"
                 .into(),
         );
     }
-    if i.opcode == 0x88 && i.mode == 0 && s.flag_stack.iter().any(|f| f.len == 0) {
+    if i.opcode == 0x88 && i.mode == 0 && stack.empty() != 0 {
         return Err("SFPPOPC Mod1 0 with an empty flag stack is undefined (SFPPOPC.md)".into());
     }
-    for lane in 0..LANES {
-        if !s.guard(i, lane) {
-            continue;
-        }
-        match i.opcode {
-            0x7b => setcc(s, i, lane),
-            0x8a => encc(s, i.mode, i.imm, lane),
-            0x87 if !push => mutate_top(s, i.mode, lane),
-            0x87 => {
-                let st = &mut s.flag_stack[lane];
-                st.entries[st.len] = FlagStackEntry {
-                    lane_flags: s.lane_flags[lane],
-                    use_lane_flags: s.use_lane_flags[lane],
-                };
-                st.len += 1;
-            }
-            0x88 => popc(s, i.mode, lane),
-            _ => compc(s, lane),
-        }
+    let lanes = s.guarded_lanes(i);
+    match i.opcode {
+        0x7b => setcc(s, i, lanes),
+        0x8a => encc(s, i.mode, i.imm, lanes),
+        0x87 if !push => mutate_top(s, i.mode, lanes),
+        0x87 => s.flag_stack.push(lanes, s.lane_flags, s.use_lane_flags),
+        0x88 => popc(s, i.mode, lanes),
+        _ => compc(s, lanes),
     }
     Ok(())
 }
 
 /// SFPSETCC.md.
-fn setcc(s: &mut Sfpu, i: &Insn, lane: usize) {
-    if !s.lane_enabled(lane) {
-        return;
-    }
-    let c = s.lregs[i.vc_or_vd()][lane] as i32;
-    s.lane_flags[lane] = if !s.use_lane_flags[lane] || i.mode & 8 != 0 {
-        false
+fn setcc(s: &mut Sfpu, i: &Insn, lanes: u32) {
+    let lanes = lanes & s.enabled_lanes();
+    let c = &s.lregs[i.vc_or_vd()];
+    let test =
+        |f: fn(i32) -> bool| (0..LANES).fold(0u32, |m, l| m | u32::from(f(c[l] as i32)) << l);
+    let value = if i.mode & 8 != 0 {
+        0
     } else if i.mode & 1 != 0 {
-        i.imm & 1 != 0
+        0u32.wrapping_sub(i.imm & 1)
     } else {
         match i.mode {
-            0 => c < 0,
-            2 => c != 0,
-            4 => c >= 0,
-            6 => c == 0,
-            _ => s.lane_flags[lane], // the page's switch has no other case
+            0 => test(|c| c < 0),
+            2 => test(|c| c != 0),
+            4 => test(|c| c >= 0),
+            6 => test(|c| c == 0),
+            _ => s.lane_flags, // the page's switch has no other case
         }
     };
+    // A lane that does not use its flags gets false.
+    put(&mut s.lane_flags, lanes, value & s.use_lane_flags);
 }
 
 /// SFPENCC.md: EC = 1 inverts, EI = 2 sets UseLaneFlagsForLaneEnable from Imm bit 0;
 /// RI = 8 sets LaneFlags from Imm bit 1, otherwise LaneFlags = true.
-fn encc(s: &mut Sfpu, mod1: u32, imm: u32, lane: usize) {
+fn encc(s: &mut Sfpu, mod1: u32, imm: u32, lanes: u32) {
     if mod1 & 2 != 0 {
-        s.use_lane_flags[lane] = imm & 1 != 0;
+        put(&mut s.use_lane_flags, lanes, 0u32.wrapping_sub(imm & 1));
     } else if mod1 & 1 != 0 {
-        s.use_lane_flags[lane] = !s.use_lane_flags[lane];
+        s.use_lane_flags ^= lanes;
     }
-    s.lane_flags[lane] = if mod1 & 8 != 0 { imm & 2 != 0 } else { true };
+    let flags = if mod1 & 8 != 0 { imm & 2 != 0 } else { true };
+    put(
+        &mut s.lane_flags,
+        lanes,
+        0u32.wrapping_sub(u32::from(flags)),
+    );
 }
 
-/// SFPPOPC.md `BooleanOp`.
-fn boolean_op(mod1: u32, a: bool, b: bool) -> bool {
+/// SFPPOPC.md `BooleanOp`, on every lane's bits of `a` and `b`.
+fn boolean_op(mod1: u32, a: u32, b: u32) -> u32 {
     match mod1 {
         1 => b,
         2 => !b,
-        3 => a && b,
-        4 => a || b,
-        5 => a && !b,
-        6 => a || !b,
-        7 => !a && b,
-        8 => !a || b,
-        9 => !a && !b,
-        10 => !a || !b,
-        11 => a != b,
-        _ => a == b,
+        3 => a & b,
+        4 => a | b,
+        5 => a & !b,
+        6 => a | !b,
+        7 => !a & b,
+        8 => !a | b,
+        9 => !a & !b,
+        10 => !a | !b,
+        11 => a ^ b,
+        _ => !(a ^ b),
     }
 }
 
 /// BlackholeA0 SFPPUSHC.md, Mod1 ≠ 0: the stack top takes the current state mutated by
 /// `BooleanOp` (1..=12), the inverted flags (13, which also inverts `LaneFlags`), or constants.
-fn mutate_top(s: &mut Sfpu, mod1: u32, lane: usize) {
-    let st = &mut s.flag_stack[lane];
-    let top = &mut st.entries[st.len - 1];
-    let (flags, use_flags) = (&mut s.lane_flags[lane], s.use_lane_flags[lane]);
-    *top = match mod1 {
-        1..=12 => FlagStackEntry {
-            lane_flags: boolean_op(mod1, top.lane_flags, *flags),
-            use_lane_flags: use_flags,
-        },
+fn mutate_top(s: &mut Sfpu, mod1: u32, lanes: u32) {
+    let (top, _) = s.flag_stack.top();
+    let (flags, uses) = match mod1 {
+        1..=12 => (boolean_op(mod1, top, s.lane_flags), s.use_lane_flags),
         13 => {
-            *flags = !*flags;
-            FlagStackEntry {
-                lane_flags: *flags,
-                use_lane_flags: use_flags,
-            }
+            s.lane_flags ^= lanes;
+            (s.lane_flags, s.use_lane_flags)
         }
-        14 => FlagStackEntry {
-            lane_flags: true,
-            use_lane_flags: true,
-        },
-        _ => FlagStackEntry {
-            lane_flags: false,
-            use_lane_flags: true,
-        },
+        14 => (u32::MAX, u32::MAX),
+        _ => (0, u32::MAX),
     };
+    s.flag_stack.set_top(lanes, flags, uses);
 }
 
 /// SFPPOPC.md, including Wormhole's hardware bug that overwrites the bottom entry of a full
-/// stack (BlackholeA0 SFPPOPC.md: fixed in Blackhole).
-fn popc(s: &mut Sfpu, mod1: u32, lane: usize) {
-    let st = &mut s.flag_stack[lane];
-    let top = if st.len == 0 {
-        FlagStackEntry::default()
-    } else {
-        st.entries[st.len - 1]
-    };
+/// stack (BlackholeA0 SFPPOPC.md: fixed in Blackhole). An empty stack's top reads as
+/// `{false, false}`.
+fn popc(s: &mut Sfpu, mod1: u32, lanes: u32) {
+    let (top_flags, top_uses) = s.flag_stack.top();
     if mod1 == 0 {
-        st.len -= 1;
-    } else if st.len == FLAG_STACK_DEPTH && !s.blackhole {
-        st.entries[0] = top;
+        s.flag_stack.pop(lanes);
+    } else if !s.blackhole {
+        s.flag_stack
+            .set_bottom(lanes & s.flag_stack.full(), top_flags, top_uses);
     }
-    let (flags, use_flags) = (&mut s.lane_flags[lane], &mut s.use_lane_flags[lane]);
+    let (uses, flags) = (&mut s.use_lane_flags, &mut s.lane_flags);
     match mod1 {
-        0 => (*use_flags, *flags) = (top.use_lane_flags, top.lane_flags),
-        1..=12 => {
-            *use_flags = top.use_lane_flags;
-            *flags = boolean_op(mod1, *flags, top.lane_flags);
+        0 => {
+            put(uses, lanes, top_uses);
+            put(flags, lanes, top_flags);
         }
-        13 => *flags = !*flags,
-        14 => (*use_flags, *flags) = (true, true),
-        _ => (*use_flags, *flags) = (true, false),
+        1..=12 => {
+            put(uses, lanes, top_uses);
+            let f = boolean_op(mod1, *flags, top_flags);
+            put(flags, lanes, f);
+        }
+        13 => *flags ^= lanes,
+        14 => {
+            put(uses, lanes, u32::MAX);
+            put(flags, lanes, u32::MAX);
+        }
+        _ => {
+            put(uses, lanes, u32::MAX);
+            put(flags, lanes, 0);
+        }
     }
 }
 
-/// SFPCOMPC.md: the `else` of a SIMT `if`, subject to the stack top.
-fn compc(s: &mut Sfpu, lane: usize) {
-    let st = &s.flag_stack[lane];
-    let top = if st.len == 0 {
-        FlagStackEntry {
-            lane_flags: true,
-            use_lane_flags: true,
-        }
-    } else {
-        st.entries[st.len - 1]
-    };
-    s.lane_flags[lane] = if top.use_lane_flags && s.use_lane_flags[lane] {
-        top.lane_flags && !s.lane_flags[lane]
-    } else {
-        false
-    };
+/// SFPCOMPC.md: the `else` of a SIMT `if`, subject to the stack top (`{true, true}` on an
+/// empty stack).
+fn compc(s: &mut Sfpu, lanes: u32) {
+    let (top_flags, top_uses) = s.flag_stack.top();
+    let empty = s.flag_stack.empty();
+    let (top_flags, top_uses) = (top_flags | empty, top_uses | empty);
+    let f = top_uses & s.use_lane_flags & top_flags & !s.lane_flags;
+    put(&mut s.lane_flags, lanes, f);
 }
 
 #[cfg(test)]
@@ -184,42 +171,39 @@ mod tests {
     fn setcc_modes() {
         let mut s = Sfpu::default();
         values(&mut s);
-        s.lane_flags = [true; LANES];
+        s.lane_flags = u32::MAX;
         ok(&mut s, "SFPSETCC 0, 1, 0, 0");
-        assert!(
-            s.lane_flags.iter().all(|f| !f),
-            "flags false while not in use"
-        );
+        assert!(s.lane_flags == 0, "flags false while not in use");
         for (mode, pred) in [
             (0, (|v: i32| v < 0) as fn(i32) -> bool),
             (2, |v| v != 0),
             (4, |v| v >= 0),
             (6, |v| v == 0),
         ] {
-            s.use_lane_flags = [true; LANES];
-            s.lane_flags = [true; LANES];
+            s.use_lane_flags = u32::MAX;
+            s.lane_flags = u32::MAX;
             ok(&mut s, &format!("SFPSETCC 0, 1, 0, {mode}"));
             for lane in 0..LANES {
                 assert_eq!(
-                    s.lane_flags[lane],
+                    s.flag(lane),
                     pred(lane as i32 - 16),
                     "mode {mode} lane {lane}"
                 );
             }
         }
-        s.lane_flags = [true; LANES];
+        s.lane_flags = u32::MAX;
         ok(&mut s, "SFPSETCC 0, 1, 0, 1");
-        assert!(s.lane_flags.iter().all(|f| !f), "IMM_BIT0 with Imm1 = 0");
+        assert!(s.lane_flags == 0, "IMM_BIT0 with Imm1 = 0");
         ok(&mut s, "SFPENCC 0, 0, 0, 0"); // flags = true
         ok(&mut s, "SFPSETCC 1, 1, 0, 1");
-        assert!(s.lane_flags.iter().all(|f| *f), "IMM_BIT0 with Imm1 = 1");
+        assert!(s.lane_flags == u32::MAX, "IMM_BIT0 with Imm1 = 1");
         ok(&mut s, "SFPSETCC 1, 1, 0, 9");
-        assert!(s.lane_flags.iter().all(|f| !f), "CLEAR");
+        assert!(s.lane_flags == 0, "CLEAR");
         // A disabled lane keeps its flag.
-        s.lane_flags = [true; LANES];
-        s.lane_flags[3] = false;
+        s.lane_flags = u32::MAX;
+        s.set_flag(3, false);
         ok(&mut s, "SFPSETCC 0, 1, 0, 4");
-        assert!(!s.lane_flags[3] && s.lane_flags[20] && !s.lane_flags[2]);
+        assert!(!s.flag(3) && s.flag(20) && !s.flag(2));
     }
 
     // SFPENCC.md: EI sets, EC toggles UseLaneFlagsForLaneEnable; RI sets flags from Imm bit 1.
@@ -227,15 +211,15 @@ mod tests {
     fn encc_modes() {
         let mut s = Sfpu::default();
         ok(&mut s, "SFPENCC 1, 0, 0, 2");
-        assert!(s.use_lane_flags[0] && s.lane_flags[0]);
+        assert!(s.use_lane_flags & s.lane_flags & 1 != 0);
         ok(&mut s, "SFPENCC 0, 0, 0, 8");
-        assert!(s.use_lane_flags[0] && !s.lane_flags[0]);
+        assert!(s.use_lane_flags & !s.lane_flags & 1 != 0);
         ok(&mut s, "SFPENCC 2, 0, 0, 9");
-        assert!(!s.use_lane_flags[0] && s.lane_flags[0]);
+        assert!(!s.use_lane_flags & s.lane_flags & 1 != 0);
         ok(&mut s, "SFPENCC 0, 0, 0, 1");
-        assert!(s.use_lane_flags[0]);
+        assert!(s.use_lane_flags & 1 != 0);
         ok(&mut s, "SFPENCC 0, 0, 0, 10");
-        assert!(!s.use_lane_flags[0]);
+        assert!(s.use_lane_flags & 1 == 0);
     }
 
     // VectorUnit.md / SFPPUSHC / SFPCOMPC / SFPPOPC: a nested SIMT if/else
@@ -263,9 +247,9 @@ mod tests {
             let x = lane as i32 - 16;
             let want = if x < 0 { if x < -8 { 2 } else { 3 } } else { 4 };
             assert_eq!(s.lregs[0][lane], want, "lane {lane}");
-            assert!(s.lane_flags[lane] && s.use_lane_flags[lane]);
+            assert!(s.flag(lane) && s.use_lane_flags >> lane & 1 != 0);
         }
-        assert!(s.flag_stack.iter().all(|f| f.len == 0));
+        assert_eq!(s.flag_stack.empty(), u32::MAX);
     }
 
     // SFPPUSHC.md: 8 entries; a 9th push is a fault. SFPPOPC.md: Mod1 0 on empty is a fault;
@@ -275,17 +259,17 @@ mod tests {
         let mut s = Sfpu::default();
         ok(&mut s, "SFPENCC 3, 0, 0, 10"); // use flags, flags = true
         for depth in 0..8 {
-            s.lane_flags = [depth % 2 == 0; LANES];
+            s.lane_flags = if depth % 2 == 0 { u32::MAX } else { 0 };
             ok(&mut s, "SFPPUSHC 0, 0, 0, 0");
         }
         assert!(run(&mut s, "SFPPUSHC 0, 0, 0, 0").is_err(), "9th push");
         // Full stack, top = false (depth 7): Mod1 1 (flags = top) peeks and copies to bottom.
-        s.lane_flags = [true; LANES];
+        s.lane_flags = u32::MAX;
         ok(&mut s, "SFPPOPC 0, 0, 0, 1");
-        assert!(!s.lane_flags[0]);
-        assert_eq!(s.flag_stack[0].len, 8);
+        assert!(!s.flag(0));
+        assert_eq!(s.flag_stack.len(0), 8);
         assert!(
-            !s.flag_stack[0].entries[0].lane_flags,
+            !s.flag_stack.entry(0, 0).lane_flags,
             "bottom overwritten by the top"
         );
         for (mode, a, want) in [
@@ -301,17 +285,17 @@ mod tests {
             (11, true, true),
             (12, true, false),
         ] {
-            s.lane_flags = [a; LANES];
+            s.lane_flags = if a { u32::MAX } else { 0 };
             ok(&mut s, &format!("SFPPOPC 0, 0, 0, {mode}"));
-            assert_eq!(s.lane_flags[5], want, "BooleanOp {mode} A = {a}, B = false");
+            assert_eq!(s.flag(5), want, "BooleanOp {mode} A = {a}, B = false");
         }
-        let before = s.lane_flags[0];
+        let before = s.flag(0);
         ok(&mut s, "SFPPOPC 0, 0, 0, 13");
-        assert_eq!(s.lane_flags[0], !before);
+        assert_eq!(s.flag(0), !before);
         ok(&mut s, "SFPPOPC 0, 0, 0, 14");
-        assert!(s.lane_flags[0] && s.use_lane_flags[0]);
+        assert!(s.lane_flags & s.use_lane_flags & 1 != 0);
         ok(&mut s, "SFPPOPC 0, 0, 0, 15");
-        assert!(!s.lane_flags[0] && s.use_lane_flags[0]);
+        assert!(!s.lane_flags & s.use_lane_flags & 1 != 0);
         for _ in 0..8 {
             ok(&mut s, "SFPPOPC 0, 0, 0, 0");
         }
@@ -320,13 +304,13 @@ mod tests {
             "pop of an empty stack"
         );
         // Empty stack: peek gives Top = {false, false}; SFPCOMPC's Top = {true, true}.
-        s.lane_flags = [true; LANES];
+        s.lane_flags = u32::MAX;
         ok(&mut s, "SFPPOPC 0, 0, 0, 1");
-        assert!(!s.lane_flags[0] && !s.use_lane_flags[0]);
+        assert!(!s.lane_flags & !s.use_lane_flags & 1 != 0);
         ok(&mut s, "SFPENCC 1, 0, 0, 2");
-        s.lane_flags[4] = false;
+        s.set_flag(4, false);
         ok(&mut s, "SFPCOMPC 0, 0, 0, 0");
-        assert!(s.lane_flags[4] && !s.lane_flags[5]);
+        assert!(s.flag(4) && !s.flag(5));
     }
 
     // BlackholeA0 SFPPOPC.md: the full-stack peek no longer overwrites the bottom entry.
@@ -342,12 +326,12 @@ mod tests {
         ok(&mut s, "SFPENCC 3, 0, 0, 10");
         assert!(run(&mut s, "SFPPUSHC 0, 0, 0, 3").is_err(), "empty stack");
         for depth in 0..8 {
-            s.lane_flags = [depth % 2 == 0; LANES];
+            s.lane_flags = if depth % 2 == 0 { u32::MAX } else { 0 };
             ok(&mut s, "SFPPUSHC 0, 0, 0, 0");
         }
         ok(&mut s, "SFPPOPC 0, 0, 0, 1");
-        assert!(s.flag_stack[0].entries[0].lane_flags, "bottom kept");
-        let top = |s: &Sfpu| s.flag_stack[9].entries[s.flag_stack[9].len - 1];
+        assert!(s.flag_stack.entry(0, 0).lane_flags, "bottom kept");
+        let top = |s: &Sfpu| s.flag_stack.entry(9, s.flag_stack.len(9) - 1);
         // Full stack, top = false: Mod1 ≠ 0 does not push, so it is defined here.
         for (mode, a, b, want) in [
             (1, false, true, true),  // B (the current flags)
@@ -356,11 +340,13 @@ mod tests {
             (11, true, false, true), // A != B
             (12, false, false, true),
         ] {
-            s.flag_stack[9].entries[7].lane_flags = a;
-            s.lane_flags[9] = b;
-            s.use_lane_flags[9] = false;
+            let e = s.flag_stack.entry(9, 7);
+            s.flag_stack
+                .set_entry(9, 7, super::super::FlagStackEntry { lane_flags: a, ..e });
+            s.set_flag(9, b);
+            s.use_lane_flags &= !(1 << 9);
             ok(&mut s, &format!("SFPPUSHC 0, 0, 0, {mode}"));
-            assert_eq!(s.flag_stack[9].len, 8, "Mod1 {mode} does not push");
+            assert_eq!(s.flag_stack.len(9), 8, "Mod1 {mode} does not push");
             assert_eq!(
                 top(&s).lane_flags,
                 want,
@@ -368,12 +354,9 @@ mod tests {
             );
             assert!(!top(&s).use_lane_flags, "takes the current UseLaneFlags");
         }
-        s.lane_flags[9] = true;
+        s.set_flag(9, true);
         ok(&mut s, "SFPPUSHC 0, 0, 0, 13");
-        assert!(
-            !s.lane_flags[9] && !top(&s).lane_flags,
-            "13 inverts, then copies"
-        );
+        assert!(!s.flag(9) && !top(&s).lane_flags, "13 inverts, then copies");
         ok(&mut s, "SFPPUSHC 0, 0, 0, 14");
         assert!(top(&s).lane_flags && top(&s).use_lane_flags);
         ok(&mut s, "SFPPUSHC 0, 0, 0, 15");

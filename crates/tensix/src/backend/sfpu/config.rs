@@ -76,7 +76,7 @@ pub fn sfpconfig(s: &mut Sfpu, i: &Insn) -> ExecResult {
         if mod1 & IMM16_IS_LANE_MASK != 0 && imm16 >> ((lane & 7) * 2) & 1 == 0 {
             continue;
         }
-        if s.use_lane_flags[lane & 7] && !s.lane_flags[lane & 7] {
+        if (s.use_lane_flags & !s.lane_flags) >> (lane & 7) & 1 != 0 {
             continue;
         }
         let l0 = s.lregs[0][lane & 7];
@@ -185,8 +185,8 @@ mod tests {
     #[test]
     fn predicated_by_first_eight_lanes() {
         let mut s = Sfpu {
-            use_lane_flags: [true; LANES],
-            lane_flags: std::array::from_fn(|l| l % 2 == 0),
+            use_lane_flags: u32::MAX,
+            lane_flags: 0x5555_5555,
             ..Default::default()
         };
         ok(&mut s, "SFPCONFIG 0x0055, 7, 1");

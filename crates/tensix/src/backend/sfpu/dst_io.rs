@@ -136,6 +136,19 @@ fn place(addr: u32, lane: usize, exchange: bool) -> (usize, usize) {
     (row, col)
 }
 
+/// Whether a move in `mode` is a plain 32-bit copy per lane: a 32-bit mode without
+/// conversion (Blackhole's FP32 store flushes denormals: `flushes`) and no LaneConfig bit
+/// set (nothing blocked, no column exchange, no index capture). [`load`] and [`store`] then
+/// take 8 lanes per 32-bit Dst row at once; their per-lane loops give the same result.
+fn plain32(b: &Backend, mode: u32, flushes: bool) -> bool {
+    let copies = match mode {
+        FP32 => !flushes,
+        INT32 | INT32_ALL => true,
+        _ => false,
+    };
+    copies && b.sfpu.lane_config == [0; LANES]
+}
+
 /// SFPLOAD.md at Dst address `addr`.
 pub fn load(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
     let mode = resolve(b, t, i.mode);
@@ -148,6 +161,19 @@ pub fn load(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
     } else {
         b.sfpu.enabled_lanes()
     };
+    if plain32(b, mode, false) {
+        let (base, odd) = (addr as usize & !3, usize::from(addr & 2 != 0));
+        for r in 0..4 {
+            let row = b.dst.read32_row(base + r);
+            for j in 0..8 {
+                let lane = 8 * r + j;
+                if active >> lane & 1 != 0 {
+                    b.sfpu.lregs[vd][lane] = row[2 * j + odd];
+                }
+            }
+        }
+        return;
+    }
     for lane in 0..LANES {
         let lc = LaneConfig(b.sfpu.lane_config[lane]);
         if lc.block_sfpu_rd_from_dest() || active >> lane & 1 == 0 {
@@ -193,6 +219,16 @@ pub fn store(b: &mut Backend, t: usize, i: &Insn, addr: u32) {
         b.sfpu.enabled_lanes()
     };
     let active = b.sfpu.guarded_lanes(i) & enabled;
+    if plain32(b, mode, b.sfpu.blackhole) {
+        let (base, odd) = (addr as usize & !3, usize::from(addr & 2 != 0));
+        for lane in 0..LANES {
+            if active >> lane & 1 != 0 {
+                let v = b.sfpu.lregs[i.vd][lane];
+                b.dst.write32(base + lane / 8, (lane & 7) * 2 + odd, v);
+            }
+        }
+        return;
+    }
     for lane in 0..LANES {
         let lc = LaneConfig(b.sfpu.lane_config[lane]);
         if lc.block_dest_wr_from_sfpu() || active >> lane & 1 == 0 {
@@ -358,6 +394,46 @@ mod tests {
             0x8000_0007,
             "no two's complement conversion"
         );
+    }
+
+    // The 8-lanes-per-row copy of the 32-bit modes equals the per-lane model (forced by a
+    // LaneConfig bit these modes do not look at, ENABLE_FP16A_INF) on random Dst contents,
+    // addresses, lane enables and registers.
+    #[test]
+    fn plain_32bit_moves_equal_the_per_lane_model() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u32
+        };
+        for arch in [Arch::WormholeB0, Arch::Blackhole] {
+            let mut fast = Backend::new(arch.table());
+            fast.sfpu.blackhole = arch == Arch::Blackhole;
+            for row in 0..512 {
+                let v = std::array::from_fn(|_| rnd());
+                fast.dst.write32_row(row, &v);
+            }
+            for _ in 0..300 {
+                let (mode, op) = ([FP32, INT32, INT32_ALL][rnd() as usize % 3], rnd() & 1);
+                let (vd, imm) = (rnd() % 8, rnd() & 0x3ff);
+                fast.sfpu.lregs[vd as usize] = std::array::from_fn(|_| rnd());
+                fast.sfpu.use_lane_flags = rnd();
+                fast.sfpu.lane_flags = rnd();
+                let opcode = if op == 0 { 0x70 } else { 0x72 };
+                let w = opcode << 24 | vd << 20 | mode << 16 | imm;
+                let i = Insn::decode(opcode as u8, w).unwrap();
+                let mut slow = Backend::new(arch.table());
+                slow.dst = fast.dst.clone();
+                slow.sfpu = fast.sfpu.clone();
+                slow.sfpu.lane_config = [1; LANES];
+                load_store(&mut fast, 0, &i).unwrap();
+                load_store(&mut slow, 0, &i).unwrap();
+                assert_eq!(fast.sfpu.lregs, slow.sfpu.lregs, "{w:#010x}");
+                assert_eq!(fast.dst.cells, slow.dst.cells, "{w:#010x}");
+            }
+        }
     }
 
     // SFPLOAD.md addressing: Addr & ~3 picks four rows, lane / 8 the row, (Addr & 2) the odd

@@ -66,23 +66,21 @@ pub fn step(b: &mut Backend) -> Result<u8, (usize, u32, String)> {
     if b.sfpu.scheduled.is_empty() {
         return Ok(0);
     }
-    let mut due = Vec::new();
-    for (k, unit) in b.sfpu.scheduled.units.iter_mut().enumerate() {
-        unit.retain_mut(|e| {
-            if e.delay == 0 {
-                due.push((k, *e));
-                false
-            } else {
-                e.delay -= 1;
-                true
-            }
-        });
-    }
+    // Executing an instruction does not touch the schedule, so each sub-unit's due
+    // instructions can run as they are found, the sub-units taken from the last back.
     let mut busy = 0;
-    due.sort_by_key(|(k, _)| std::cmp::Reverse(*k));
-    for (k, e) in due {
-        super::exec(b, e.thread, &e.insn).map_err(|w| (e.thread, e.insn.word, w))?;
-        busy |= bit(UNITS[k]);
+    for k in (0..UNITS.len()).rev() {
+        let mut j = 0;
+        while let Some(e) = b.sfpu.scheduled.units[k].get_mut(j) {
+            if e.delay > 0 {
+                e.delay -= 1;
+                j += 1;
+                continue;
+            }
+            let e = b.sfpu.scheduled.units[k].remove(j);
+            super::exec(b, e.thread, &e.insn).map_err(|w| (e.thread, e.insn.word, w))?;
+            busy |= bit(UNITS[k]);
+        }
     }
     Ok(busy)
 }

@@ -10,8 +10,11 @@ mod arecip;
 mod arith;
 mod compare;
 mod cond;
+#[cfg(test)]
+mod cond_model;
 mod config;
 mod dst_io;
+mod flags;
 mod insn;
 mod lanes;
 mod loadmacro;
@@ -21,6 +24,7 @@ mod simple;
 
 use super::{Backend, ExecResult};
 pub use config::{LaneConfig, LoadMacroConfig};
+pub use flags::FlagStack;
 pub use insn::Insn;
 
 pub const LANES: usize = 32;
@@ -35,22 +39,16 @@ pub struct FlagStackEntry {
     pub use_lane_flags: bool,
 }
 
-/// VectorUnit.md `Stack<FlagStackEntry>` of one lane (bottom at index 0).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct FlagStack {
-    pub entries: [FlagStackEntry; FLAG_STACK_DEPTH],
-    pub len: usize,
-}
-
 /// The state of one Vector Unit.
 #[derive(Clone, Debug)]
 pub struct Sfpu {
     /// LReg.md: 17 registers × 32 lanes × 32 bits.
     pub lregs: [[u32; LANES]; 17],
-    /// VectorUnit.md `LaneFlags`, `UseLaneFlagsForLaneEnable`, `FlagStack`.
-    pub lane_flags: [bool; LANES],
-    pub use_lane_flags: [bool; LANES],
-    pub flag_stack: [FlagStack; LANES],
+    /// VectorUnit.md `LaneFlags`, `UseLaneFlagsForLaneEnable` (bit `lane` is that lane's)
+    /// and `FlagStack` ([`FlagStack`]'s bit planes).
+    pub lane_flags: u32,
+    pub use_lane_flags: u32,
+    pub flag_stack: FlagStack,
     /// SFPCONFIG.md `LaneConfig` (18 bits per lane) and `LoadMacroConfig`.
     pub lane_config: [u32; LANES],
     pub macro_config: [LoadMacroConfig; LANES],
@@ -79,9 +77,9 @@ impl Default for Sfpu {
         // give no reset value; notes/ttsim.md item 6: ttsim starts LReg[12] at 1/512).
         Sfpu {
             lregs,
-            lane_flags: [false; LANES],
-            use_lane_flags: [false; LANES],
-            flag_stack: [FlagStack::default(); LANES],
+            lane_flags: 0,
+            use_lane_flags: 0,
+            flag_stack: FlagStack::default(),
             lane_config: [0; LANES],
             macro_config: [LoadMacroConfig::default(); LANES],
             prng: [0; LANES],
@@ -107,8 +105,8 @@ impl Sfpu {
     pub fn lane_enabled(&self, lane: usize) -> bool {
         if LaneConfig(self.lane_config[lane & 7]).row_mask() >> (lane / 8) & 1 != 0 {
             false
-        } else if self.use_lane_flags[lane] {
-            self.lane_flags[lane]
+        } else if flags::bit(self.use_lane_flags, lane) {
+            flags::bit(self.lane_flags, lane)
         } else {
             true
         }
@@ -121,15 +119,12 @@ impl Sfpu {
         let mut off = 0;
         for k in 0..8 {
             let rows = LaneConfig(self.lane_config[k]).row_mask();
-            for r in 0..4 {
-                off |= (rows >> r & 1) << (8 * r + k);
-            }
+            // bit r of `rows` to bit 8r
+            let spread = (rows & 1) | (rows & 2) << 7 | (rows & 4) << 14 | (rows & 8) << 21;
+            off |= spread << k;
         }
         // ... or when it uses its flag and the flag is clear.
-        for lane in 0..LANES {
-            off |= u32::from(self.use_lane_flags[lane] & !self.lane_flags[lane]) << lane;
-        }
-        !off
+        !(off | (self.use_lane_flags & !self.lane_flags))
     }
 
     /// The lanes that pass the pages' backdoor guard ([`Sfpu::guard`]) as a mask.
@@ -162,6 +157,18 @@ impl Sfpu {
     #[inline]
     fn guard(&self, i: &Insn, lane: usize) -> bool {
         i.vd < 12 || i.via_macro || LaneConfig(self.lane_config[lane]).disable_backdoor_load()
+    }
+
+    /// `lane`'s `LaneFlags`.
+    #[inline]
+    pub fn flag(&self, lane: usize) -> bool {
+        flags::bit(self.lane_flags, lane)
+    }
+
+    /// Sets `lane`'s `LaneFlags`.
+    #[inline]
+    pub fn set_flag(&mut self, lane: usize, f: bool) {
+        flags::put(&mut self.lane_flags, 1 << lane, u32::from(f) << lane);
     }
 
     /// The result write of most pages: `if (VD < 8 || VD == 16) LReg[VD] = x`.
@@ -309,8 +316,12 @@ mod tests {
                 x ^= x >> 7;
                 x ^= x << 17;
                 s.lane_config[lane] = (x as u32) & (15 << 12);
-                s.use_lane_flags[lane] = x >> 20 & 1 != 0;
-                s.lane_flags[lane] = x >> 21 & 1 != 0;
+                flags::put(
+                    &mut s.use_lane_flags,
+                    1 << lane,
+                    ((x >> 20 & 1) as u32) << lane,
+                );
+                s.set_flag(lane, x >> 21 & 1 != 0);
             }
             let mask = s.enabled_lanes();
             for lane in 0..LANES {

@@ -58,6 +58,7 @@ pub fn cast(s: &mut Sfpu, i: &Insn) -> ExecResult {
 /// zero `0x7fffff`), and whether it is Blackhole's FloatFloat comparison
 /// (BlackholeA0 SFPSTOCHRND_FloatFloat.md: `Discarded >= PRNGBits >> Keep` where Wormhole has
 /// `Discarded << Keep >= PRNGBits`).
+#[inline(always)]
 pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32, bh: bool) -> u32 {
     match mod1 {
         // FloatFloat: FP16A keeps 10 mantissa bits, FP16B 7.
@@ -125,7 +126,21 @@ pub fn stoch_rnd1(mod1: u32, c: u32, shift: u32, prng_bits: u32, bh: bool) -> u3
 }
 
 pub fn stoch_rnd(s: &mut Sfpu, i: &Insn) -> ExecResult {
-    let mod1 = i.mode & 7;
+    match i.mode & 7 {
+        0 => stoch_rnd_lanes::<0>(s, i),
+        1 => stoch_rnd_lanes::<1>(s, i),
+        2 => stoch_rnd_lanes::<2>(s, i),
+        3 => stoch_rnd_lanes::<3>(s, i),
+        4 => stoch_rnd_lanes::<4>(s, i),
+        5 => stoch_rnd_lanes::<5>(s, i),
+        6 => stoch_rnd_lanes::<6>(s, i),
+        _ => stoch_rnd_lanes::<7>(s, i),
+    }
+}
+
+/// SFP_STOCH_RND's lanes, compiled per `MOD1` (`i.mode & 7`) so that the lane loop carries
+/// no dispatch on it.
+fn stoch_rnd_lanes<const MOD1: u32>(s: &mut Sfpu, i: &Insn) -> ExecResult {
     let (vb, vc) = (i.vb_or_vd(), i.vc_or_vd());
     let active = s.active_lanes(i);
     for lane in 0..LANES {
@@ -153,7 +168,7 @@ pub fn stoch_rnd(s: &mut Sfpu, i: &Insn) -> ExecResult {
         } else {
             s.lregs[vb][lane] & 31
         };
-        let d = stoch_rnd1(mod1, s.lregs[vc][lane], shift, prng_bits, s.blackhole);
+        let d = stoch_rnd1(MOD1, s.lregs[vc][lane], shift, prng_bits, s.blackhole);
         s.write(i.vd, lane, d);
     }
     Ok(())

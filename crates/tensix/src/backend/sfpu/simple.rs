@@ -60,10 +60,10 @@ pub fn iadd(s: &mut Sfpu, i: &Insn) -> ExecResult {
         s.lregs[vd][lane] = d;
         if vd < 8 {
             if m & 4 == 0 {
-                s.lane_flags[lane] = (d as i32) < 0;
+                s.set_flag(lane, (d as i32) < 0);
             }
             if m & 8 != 0 {
-                s.lane_flags[lane] = !s.lane_flags[lane];
+                s.lane_flags ^= 1 << lane;
             }
         }
     }
@@ -71,14 +71,21 @@ pub fn iadd(s: &mut Sfpu, i: &Insn) -> ExecResult {
 }
 
 /// One lane of the instructions whose result is a function of LReg[VB], LReg[VC] (and Imm);
-/// SFPLZ and SFPEXEXP also return the flag update they make.
-fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), String> {
+/// SFPLZ and SFPEXEXP also return the flag update they make. `OP` is `i.opcode`, a constant
+/// so that each instruction's lane loop is compiled without the dispatch.
+#[inline(always)]
+fn lane_op<const OP: u8>(
+    s: &mut Sfpu,
+    i: &Insn,
+    lane: usize,
+) -> Result<(u32, Option<bool>), String> {
+    debug_assert_eq!(i.opcode, OP);
     let c = s.lregs[i.vc_or_vd()][lane];
     let b = s.lregs[i.vb_or_vd()][lane];
     let (m, imm) = (i.mode, i.imm);
     let (sign, exp, man) = (c >> 31, (c >> 23) & 0xff, c & 0x7f_ffff);
     let fp = |sign: u32, exp: u32, man: u32| sign << 31 | (exp & 0xff) << 23 | man;
-    Ok(match i.opcode {
+    Ok(match OP {
         // BlackholeA0 SFPAND.md / SFPOR.md: Mod1 & 1 (USE_VB) takes VB from Imm12's low bits
         // (where the BH encoding puts it) instead of `VB = VD`.
         0x7e | 0x7f if s.blackhole && m & 1 != 0 => {
@@ -118,7 +125,7 @@ fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), S
                 flag = Some((d as i32) < 0);
             }
             if m & 8 != 0 {
-                flag = Some(!flag.unwrap_or(s.lane_flags[lane]));
+                flag = Some(!flag.unwrap_or(s.flag(lane)));
             }
             (d, flag)
         }
@@ -154,7 +161,7 @@ fn lane_op(s: &mut Sfpu, i: &Insn, lane: usize) -> Result<(u32, Option<bool>), S
                 flag = Some(c != 0);
             }
             if m & 8 != 0 {
-                flag = Some(!flag.unwrap_or(s.lane_flags[lane]));
+                flag = Some(!flag.unwrap_or(s.flag(lane)));
             }
             (c.leading_zeros(), flag)
         }
@@ -242,14 +249,27 @@ pub fn execute(s: &mut Sfpu, i: &Insn) -> ExecResult {
         (true, _) => s.active_lanes(i),
         _ => s.enabled_lanes(),
     };
+    macro_rules! dispatch {
+        ($($op:literal)*) => {
+            match i.opcode {
+                $($op => lanewise::<$op>(s, i, active),)*
+                op => Err(format!("opcode {op:#04x} is not a simple SFPU operation")),
+            }
+        };
+    }
+    dispatch!(0x76 0x77 0x78 0x7a 0x7c 0x7d 0x7e 0x7f 0x80 0x81 0x82 0x83 0x89 0x8d)
+}
+
+/// [`lane_op`] on the `active` lanes, with its result and flag writes.
+fn lanewise<const OP: u8>(s: &mut Sfpu, i: &Insn, active: u32) -> ExecResult {
     for lane in 0..LANES {
         if active >> lane & 1 == 0 {
             continue;
         }
-        let (d, flag) = lane_op(s, i, lane)?;
+        let (d, flag) = lane_op::<OP>(s, i, lane)?;
         s.write(i.vd, lane, d);
         if let (Some(f), true) = (flag, i.vd < 8) {
-            s.lane_flags[lane] = f;
+            s.set_flag(lane, f);
         }
     }
     Ok(())
@@ -295,21 +315,21 @@ mod tests {
     fn iadd_modes_and_flags() {
         let mut s = Sfpu::default();
         assert_eq!(one(&mut s, "SFPIADD 0, 1, 2, 0", 5, 7), 12);
-        assert!(!s.lane_flags[0]);
+        assert!(!s.flag(0));
         assert_eq!(one(&mut s, "SFPIADD 0, 1, 2, 2", 5, 7), (-2i32) as u32);
-        assert!(s.lane_flags[0]);
+        assert!(s.flag(0));
         assert_eq!(one(&mut s, "SFPIADD 0xfff, 1, 2, 1", 5, 0), 4, "Imm12 −1");
-        assert!(!s.lane_flags[0]);
+        assert!(!s.flag(0));
         assert_eq!(
             one(&mut s, "SFPIADD 0x800, 1, 2, 9", 5, 0),
             (5 - 2048i32) as u32
         );
-        assert!(!s.lane_flags[0], "CC_GTE0 inverts: result < 0 → false");
-        s.lane_flags = [true; LANES];
+        assert!(!s.flag(0), "CC_GTE0 inverts: result < 0 → false");
+        s.lane_flags = u32::MAX;
         assert_eq!(one(&mut s, "SFPIADD 3, 1, 2, 5", 5, 0), 8);
-        assert!(s.lane_flags[0], "CC_NONE keeps flags");
+        assert!(s.flag(0), "CC_NONE keeps flags");
         assert_eq!(one(&mut s, "SFPIADD 0, 1, 2, 12", 5, 7), 12);
-        assert!(!s.lane_flags[0], "CC_NONE | CC_GTE0 toggles");
+        assert!(!s.flag(0), "CC_NONE | CC_GTE0 toggles");
         assert_eq!(one(&mut s, "SFPIADD 0, 1, 2, 0", u32::MAX, 1), 0, "wraps");
     }
 
@@ -387,9 +407,9 @@ mod tests {
             one(&mut s, "SFPEXEXP 0, 1, 2, 2", 0.25f32.to_bits(), 0),
             (-2i32) as u32
         );
-        assert!(s.lane_flags[0], "SET_CC_SGN_EXP");
+        assert!(s.flag(0), "SET_CC_SGN_EXP");
         one(&mut s, "SFPEXEXP 0, 1, 2, 10", 0.25f32.to_bits(), 0);
-        assert!(!s.lane_flags[0], "SET_CC_COMP_EXP");
+        assert!(!s.flag(0), "SET_CC_COMP_EXP");
         assert_eq!(one(&mut s, "SFPEXMAN 0, 1, 2, 0", x, 0), 0xd0_0000);
         assert_eq!(one(&mut s, "SFPEXMAN 0, 1, 2, 1", x, 0), 0x50_0000);
         assert_eq!(
@@ -468,9 +488,9 @@ mod tests {
             32,
             "NOSGN_MASK"
         );
-        assert!(!s.lane_flags[0], "CC_NE0 on 0");
+        assert!(!s.flag(0), "CC_NE0 on 0");
         one(&mut s, "SFPLZ 0, 1, 2, 10", 0x8000_0000, 0);
-        assert!(!s.lane_flags[0], "CC_NE0 | CC_COMP on non-zero");
+        assert!(!s.flag(0), "CC_NE0 | CC_COMP on non-zero");
     }
 
     // SFPMOV.md: copy, negate, all lanes (ignores the flags), special registers.
@@ -481,15 +501,15 @@ mod tests {
             one(&mut s, "SFPMOV 0, 1, 2, 1", 3.0f32.to_bits(), 0),
             (-3.0f32).to_bits()
         );
-        s.use_lane_flags = [true; LANES];
-        s.lane_flags = [false; LANES];
+        s.use_lane_flags = u32::MAX;
+        s.lane_flags = 0;
         assert_eq!(one(&mut s, "SFPMOV 0, 1, 2, 0", 9, 1), 1, "disabled lane");
         assert_eq!(
             one(&mut s, "SFPMOV 0, 1, 2, 2", 9, 1),
             9,
             "ALL_LANES_ENABLED"
         );
-        s.use_lane_flags = [false; LANES];
+        s.use_lane_flags = 0;
         s.prng[0] = 0x1234_5678;
         s.lane_config[0] = 0x2_0042;
         s.macro_config[0].instruction_template[3] = 0xdead;
