@@ -414,29 +414,52 @@ impl Tile {
                 }
                 c.wait = None;
             }
-            if std::mem::take(&mut c.reads_status) {
-                self.refresh_timed_status(fes);
-            } else {
-                self.status.mark_stale();
-            }
-            let mut trace = CoreTrace {
-                clock: &mut c.clock,
-                banks: &mut units.banks,
-            };
-            let (stop, dev) = self.with_mmio(i, true, |l1, hart, dev| {
-                hart.run(l1, dev, &mut trace, CHUNK)
-            });
-            c.deferred = dev.deferred;
-            c.reads_status = self.status.take_wanted();
-            if let Some(Block::Mailbox(w)) = dev.block {
-                c.wait = Some(w);
-            }
+            self.run_chunk(i, c, fes, units)?;
             progress = true;
-            super::core_fault(i, stop, &dev)?;
-            if let Some(at) = c.clock.done_store {
-                c.done = Some(at);
-            }
         }
+    }
+
+    /// Core `i` runs ahead (at most [`CHUNK`] instructions, up to its next store to a Tensix
+    /// device or a mailbox access that must wait). Apart from [`Self::step_core`], which mostly
+    /// does held stores, so that those do not pay for this part's frame.
+    #[inline(never)]
+    fn run_chunk(
+        &mut self,
+        i: usize,
+        c: &mut TimedCore,
+        fes: &[Frontend; 3],
+        units: &mut Units,
+    ) -> Result<(), TileError> {
+        if std::mem::take(&mut c.reads_status) {
+            self.refresh_timed_status(fes);
+        } else {
+            self.status.mark_stale();
+        }
+        let mut trace = CoreTrace {
+            clock: &mut c.clock,
+            banks: &mut units.banks,
+        };
+        // What the map saw, taken field by field in the closure (moving the whole outcome
+        // out costs a store-forwarding stall per chunk).
+        let ((stop, deferred, block, unmapped), _) = self.with_mmio(i, true, |l1, hart, dev| {
+            let stop = hart.run(l1, dev, &mut trace, CHUNK);
+            (stop, dev.deferred, dev.block, dev.unmapped)
+        });
+        c.deferred = deferred;
+        c.reads_status = self.status.take_wanted();
+        if let Some(Block::Mailbox(w)) = block {
+            c.wait = Some(w);
+        }
+        let dev = super::MmioOutcome {
+            block,
+            pushes: 0,
+            unmapped,
+        };
+        super::core_fault(i, stop, &dev)?;
+        if let Some(at) = c.clock.done_store {
+            c.done = Some(at);
+        }
+        Ok(())
     }
 
     /// What the status CSRs read (issue 8's CSRs under `--timing`), refreshed only for a
