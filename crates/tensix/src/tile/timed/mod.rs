@@ -120,6 +120,7 @@ impl Tile {
         // cycle's `stalled_slots` / `stalled_gates` bit is set; kept out of the loop).
         let mut slot_why = [Why::UnitBusy; 9];
         let mut gate_why = [Why::UnitBusy; 3];
+        let mut stalled: [Option<Memo>; 3] = [None; 3];
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
                 break;
@@ -145,8 +146,13 @@ impl Tile {
                     pending,
                 });
             }
-            // 1. Backend.
-            self.backend.busy_conditions = units.busy_conditions(now);
+            // 1. Backend. A change of the busy conditions may change what a stalled
+            // instruction waits on (Backend::touch).
+            let busy = units.busy_conditions(now);
+            if busy != self.backend.busy_conditions {
+                self.backend.busy_conditions = busy;
+                self.backend.touch();
+            }
             let mut stalled_slots = 0u32;
             // What this cycle counted, to count it again for each cycle skipped (step 3):
             // the reasons of the slots in `stalled_slots` and of the threads in `stalled_gates`.
@@ -162,11 +168,15 @@ impl Tile {
                     ..
                 } = self;
                 let left = fe[t].step_gated(|word| {
-                    let why = match units.refuse(t, word, now, backend) {
+                    let memo = stalled[t].filter(|m| m.word == word && m.epoch == backend.epoch());
+                    let why = match memo
+                        .map_or_else(|| units.refuse(t, word, now, backend), |m| Some(m.why))
+                    {
                         Some(why) => why,
                         None => {
                             let unit = Unit::of((word >> 24) as u8);
-                            match backend.latch_on(t, unit) {
+                            let latch = backend.latch_on(t, unit);
+                            match latch {
                                 Some((_, false)) if lag[t] < params.wait_release_lag => {
                                     lag[t] += 1;
                                     Why::ReleaseLag
@@ -188,7 +198,9 @@ impl Tile {
                                     }
                                     Ok(Issue::Stalled(s)) => {
                                         lag[t] = 0;
-                                        why_of(s)
+                                        let why = why_of(s);
+                                        stalled[t] = Memo::of(word, unit, latch, s, why, backend);
+                                        why
                                     }
                                     Err(e) => {
                                         fault = Some(e);
@@ -511,7 +523,48 @@ impl Tile {
             use macrosim_riscv::mmio::Mmio as _;
             dev.store(l1, addr, 4, u64::from(value)).is_ok()
         });
+        if done {
+            // Semaphores, GPRs, configuration: what a stalled instruction may wait on.
+            self.backend.touch();
+        }
         done
+    }
+}
+
+/// An instruction that the functional Wait Gate stalled (latched wait, Src valid, mutex),
+/// with the backend's epoch then. Offered again while the epoch stands, it stalls the same way
+/// (the epoch moves on every executed instruction but the Vector Unit's, on every store of a
+/// core to a Tensix device and on a change of the busy conditions: `Backend::touch`), and the
+/// unit model lets it through as before (its refusals only lapse with time while no unit
+/// starts anything), so the cycle takes the reason without asking again.
+#[derive(Clone, Copy)]
+struct Memo {
+    word: u32,
+    epoch: u64,
+    why: Why,
+}
+
+impl Memo {
+    /// The memo of `word`'s stall `s`, unless asking again could answer otherwise: the
+    /// Vector Unit's instructions (another thread's SFPU instruction leaves the epoch but
+    /// changes the unit model), the Scalar Unit's compare (it retries), or a latched wait whose
+    /// conditions were met (this offer cleared it).
+    fn of(
+        word: u32,
+        unit: Unit,
+        latch: Option<(crate::backend::Latched, bool)>,
+        s: Stall,
+        why: Why,
+        b: &crate::backend::Backend,
+    ) -> Option<Memo> {
+        let keep = unit != Unit::Sfpu
+            && !matches!(s, Stall::L1Compare { .. })
+            && !matches!(latch, Some((_, false)));
+        keep.then(|| Memo {
+            word,
+            epoch: b.epoch(),
+            why,
+        })
     }
 }
 
