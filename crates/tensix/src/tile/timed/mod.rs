@@ -11,7 +11,9 @@
 //!    holds it one more cycle (STALLWAIT.md's release lag); else the functional
 //!    [`crate::backend::Backend::issue`] decides (latched waits, Src valid, mutexes) and, if
 //!    it executes, the unit model books its latency and occupancy. The frontend's stages then
-//!    move ([`crate::frontend::FrontendTiming`], its rules 1–4).
+//!    move ([`crate::frontend::FrontendTiming`], its rules 1–4). An instruction the functional
+//!    Wait Gate stalled keeps its reason, without these questions, while nothing it can wait on
+//!    has changed (`Memo`: the backend's epoch).
 //! 2. **Cores**: each TRISC and BRISC (its pushes go to T0's thread) runs ahead on its own clock ([`core_clock`]) until its next store
 //!    to a Tensix device, which is held ([`crate::tile::mmio::TileMmio::defer`]) and done in
 //!    the cycle the core reaches it: a push enters FIFO A when there is room (else the core
