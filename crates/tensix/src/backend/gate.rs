@@ -84,6 +84,7 @@ impl Backend {
 
     /// The latched wait of thread `t` that applies to an instruction of `unit`, if any, and
     /// whether its conditions still hold (no state changes).
+    #[inline]
     pub fn latch_on(&self, t: usize, unit: Unit) -> Option<(Latched, bool)> {
         let l = self.gates[t].latched?;
         if l.block_mask & unit.block_bits() == 0 || (unit == Unit::Nop && l.block_mask != 0x1ff) {

@@ -94,6 +94,7 @@ impl ReplayExpander {
     }
 
     /// Whether a playback has instructions left to emit (the expander ingests nothing then).
+    #[inline]
     pub fn is_playing_back(&self) -> bool {
         matches!(self.state, ReplayState::PlayingBack { .. })
     }
@@ -104,6 +105,7 @@ impl ReplayExpander {
     }
 
     /// Whether ingesting `insn` now emits an instruction in the same step.
+    #[inline]
     pub fn would_emit(&self, insn: &FrontendInsn) -> bool {
         match self.state {
             ReplayState::Recording { exec, .. } => exec,

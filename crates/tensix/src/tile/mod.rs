@@ -76,7 +76,6 @@ struct MmioOutcome {
     block: Option<Block>,
     pushes: u64,
     unmapped: Option<mmio::Unmapped>,
-    deferred: Option<(u32, u32)>,
 }
 
 /// The fault of core `i` if its hart stopped on one (the address when the MMIO map refused it).
@@ -465,7 +464,6 @@ impl Tile {
             block: dev.block,
             pushes: dev.pushes,
             unmapped: dev.unmapped,
-            deferred: dev.deferred,
         };
         (r, out)
     }

@@ -80,6 +80,7 @@ impl MopExpander {
     }
 
     /// Whether an expansion has instructions left to emit.
+    #[inline]
     pub fn is_expanding(&self) -> bool {
         match self.active {
             Active::Idle => false,

@@ -46,7 +46,9 @@ struct CycleUse {
 pub struct L1Banks {
     shift: u32,
     enabled: bool,
-    ring: Box<[CycleUse]>,
+    /// Indexed by cycle modulo [`WINDOW`]; grown to an index when first used (an entry not yet
+    /// there is free), so a short run does not clear the whole window.
+    ring: Vec<CycleUse>,
     /// Per [`Client`]: accesses (transfers, loads, stores) delayed by a bank conflict, and
     /// the cycles they lost.
     pub conflicts: [u64; 4],
@@ -79,7 +81,7 @@ impl L1Banks {
         L1Banks {
             shift,
             enabled,
-            ring: vec![CycleUse::default(); WINDOW].into_boxed_slice(),
+            ring: Vec::with_capacity(WINDOW),
             conflicts: [0; 4],
             conflict_cycles: [0; 4],
         }
@@ -90,7 +92,11 @@ impl L1Banks {
     }
 
     fn entry(&mut self, cycle: u64) -> &mut CycleUse {
-        let e = &mut self.ring[cycle as usize % WINDOW];
+        let i = cycle as usize % WINDOW;
+        if i >= self.ring.len() {
+            self.ring.resize(i + 1, CycleUse::default());
+        }
+        let e = &mut self.ring[i];
         if e.cycle != cycle {
             *e = CycleUse {
                 cycle,

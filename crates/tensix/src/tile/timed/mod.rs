@@ -11,7 +11,9 @@
 //!    holds it one more cycle (STALLWAIT.md's release lag); else the functional
 //!    [`crate::backend::Backend::issue`] decides (latched waits, Src valid, mutexes) and, if
 //!    it executes, the unit model books its latency and occupancy. The frontend's stages then
-//!    move ([`crate::frontend::FrontendTiming`], its rules 1–4).
+//!    move ([`crate::frontend::FrontendTiming`], its rules 1–4). An instruction the functional
+//!    Wait Gate stalled keeps its reason, without these questions, while nothing it can wait on
+//!    has changed (`Memo`: the backend's epoch).
 //! 2. **Cores**: each TRISC and BRISC (its pushes go to T0's thread) runs ahead on its own clock ([`core_clock`]) until its next store
 //!    to a Tensix device, which is held ([`crate::tile::mmio::TileMmio::defer`]) and done in
 //!    the cycle the core reaches it: a push enters FIFO A when there is room (else the core
@@ -120,6 +122,7 @@ impl Tile {
         // cycle's `stalled_slots` / `stalled_gates` bit is set; kept out of the loop).
         let mut slot_why = [Why::UnitBusy; 9];
         let mut gate_why = [Why::UnitBusy; 3];
+        let mut stalled: [Option<Memo>; 3] = [None; 3];
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
                 break;
@@ -145,8 +148,13 @@ impl Tile {
                     pending,
                 });
             }
-            // 1. Backend.
-            self.backend.busy_conditions = units.busy_conditions(now);
+            // 1. Backend. A change of the busy conditions may change what a stalled
+            // instruction waits on (Backend::touch).
+            let busy = units.busy_conditions(now);
+            if busy != self.backend.busy_conditions {
+                self.backend.busy_conditions = busy;
+                self.backend.touch();
+            }
             let mut stalled_slots = 0u32;
             // What this cycle counted, to count it again for each cycle skipped (step 3):
             // the reasons of the slots in `stalled_slots` and of the threads in `stalled_gates`.
@@ -162,11 +170,15 @@ impl Tile {
                     ..
                 } = self;
                 let left = fe[t].step_gated(|word| {
-                    let why = match units.refuse(t, word, now, backend) {
+                    let memo = stalled[t].filter(|m| m.word == word && m.epoch == backend.epoch());
+                    let why = match memo
+                        .map_or_else(|| units.refuse(t, word, now, backend), |m| Some(m.why))
+                    {
                         Some(why) => why,
                         None => {
                             let unit = Unit::of((word >> 24) as u8);
-                            match backend.latch_on(t, unit) {
+                            let latch = backend.latch_on(t, unit);
+                            match latch {
                                 Some((_, false)) if lag[t] < params.wait_release_lag => {
                                     lag[t] += 1;
                                     Why::ReleaseLag
@@ -188,7 +200,9 @@ impl Tile {
                                     }
                                     Ok(Issue::Stalled(s)) => {
                                         lag[t] = 0;
-                                        why_of(s)
+                                        let why = why_of(s);
+                                        stalled[t] = Memo::of(word, unit, latch, s, why, backend);
+                                        why
                                     }
                                     Err(e) => {
                                         fault = Some(e);
@@ -414,29 +428,52 @@ impl Tile {
                 }
                 c.wait = None;
             }
-            if std::mem::take(&mut c.reads_status) {
-                self.refresh_timed_status(fes);
-            } else {
-                self.status.mark_stale();
-            }
-            let mut trace = CoreTrace {
-                clock: &mut c.clock,
-                banks: &mut units.banks,
-            };
-            let (stop, dev) = self.with_mmio(i, true, |l1, hart, dev| {
-                hart.run(l1, dev, &mut trace, CHUNK)
-            });
-            c.deferred = dev.deferred;
-            c.reads_status = self.status.take_wanted();
-            if let Some(Block::Mailbox(w)) = dev.block {
-                c.wait = Some(w);
-            }
+            self.run_chunk(i, c, fes, units)?;
             progress = true;
-            super::core_fault(i, stop, &dev)?;
-            if let Some(at) = c.clock.done_store {
-                c.done = Some(at);
-            }
         }
+    }
+
+    /// Core `i` runs ahead (at most [`CHUNK`] instructions, up to its next store to a Tensix
+    /// device or a mailbox access that must wait). Apart from [`Self::step_core`], which mostly
+    /// does held stores, so that those do not pay for this part's frame.
+    #[inline(never)]
+    fn run_chunk(
+        &mut self,
+        i: usize,
+        c: &mut TimedCore,
+        fes: &[Frontend; 3],
+        units: &mut Units,
+    ) -> Result<(), TileError> {
+        if std::mem::take(&mut c.reads_status) {
+            self.refresh_timed_status(fes);
+        } else {
+            self.status.mark_stale();
+        }
+        let mut trace = CoreTrace {
+            clock: &mut c.clock,
+            banks: &mut units.banks,
+        };
+        // What the map saw, taken field by field in the closure (moving the whole outcome
+        // out costs a store-forwarding stall per chunk).
+        let ((stop, deferred, block, unmapped), _) = self.with_mmio(i, true, |l1, hart, dev| {
+            let stop = hart.run(l1, dev, &mut trace, CHUNK);
+            (stop, dev.deferred, dev.block, dev.unmapped)
+        });
+        c.deferred = deferred;
+        c.reads_status = self.status.take_wanted();
+        if let Some(Block::Mailbox(w)) = block {
+            c.wait = Some(w);
+        }
+        let dev = super::MmioOutcome {
+            block,
+            pushes: 0,
+            unmapped,
+        };
+        super::core_fault(i, stop, &dev)?;
+        if let Some(at) = c.clock.done_store {
+            c.done = Some(at);
+        }
+        Ok(())
     }
 
     /// What the status CSRs read (issue 8's CSRs under `--timing`), refreshed only for a
@@ -488,7 +525,48 @@ impl Tile {
             use macrosim_riscv::mmio::Mmio as _;
             dev.store(l1, addr, 4, u64::from(value)).is_ok()
         });
+        if done {
+            // Semaphores, GPRs, configuration: what a stalled instruction may wait on.
+            self.backend.touch();
+        }
         done
+    }
+}
+
+/// An instruction that the functional Wait Gate stalled (latched wait, Src valid, mutex),
+/// with the backend's epoch then. Offered again while the epoch stands, it stalls the same way
+/// (the epoch moves on every executed instruction but the Vector Unit's, on every store of a
+/// core to a Tensix device and on a change of the busy conditions: `Backend::touch`), and the
+/// unit model lets it through as before (its refusals only lapse with time while no unit
+/// starts anything), so the cycle takes the reason without asking again.
+#[derive(Clone, Copy)]
+struct Memo {
+    word: u32,
+    epoch: u64,
+    why: Why,
+}
+
+impl Memo {
+    /// The memo of `word`'s stall `s`, unless asking again could answer otherwise: the
+    /// Vector Unit's instructions (another thread's SFPU instruction leaves the epoch but
+    /// changes the unit model), the Scalar Unit's compare (it retries), or a latched wait whose
+    /// conditions were met (this offer cleared it).
+    fn of(
+        word: u32,
+        unit: Unit,
+        latch: Option<(crate::backend::Latched, bool)>,
+        s: Stall,
+        why: Why,
+        b: &crate::backend::Backend,
+    ) -> Option<Memo> {
+        let keep = unit != Unit::Sfpu
+            && !matches!(s, Stall::L1Compare { .. })
+            && !matches!(latch, Some((_, false)));
+        keep.then(|| Memo {
+            word,
+            epoch: b.epoch(),
+            why,
+        })
     }
 }
 

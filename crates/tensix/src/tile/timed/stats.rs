@@ -55,14 +55,19 @@ pub struct TimedStats {
 type Run = Option<(Why, u64)>;
 
 /// Count `n` cycles for `why` in `run`, moving the previous run into `map` if it differs.
+#[inline]
 fn count(map: &mut BTreeMap<Why, u64>, run: &mut Run, why: Why, n: u64) {
     match run {
         Some((w, k)) if *w == why => *k += n,
-        _ => {
-            flush(map, run);
-            *run = Some((why, n));
-        }
+        _ => new_run(map, run, why, n),
     }
+}
+
+/// [`count`] when the reason changes (the map look-up, out of the per-cycle path).
+#[inline(never)]
+fn new_run(map: &mut BTreeMap<Why, u64>, run: &mut Run, why: Why, n: u64) {
+    flush(map, run);
+    *run = Some((why, n));
 }
 
 fn flush(map: &mut BTreeMap<Why, u64>, run: &mut Run) {
@@ -73,12 +78,14 @@ fn flush(map: &mut BTreeMap<Why, u64>, run: &mut Run) {
 
 impl TimedStats {
     /// Thread `t`'s Wait Gate stalled `n` cycles for `why`.
+    #[inline]
     pub(super) fn gate_stall(&mut self, t: usize, why: Why, n: u64) {
         count(&mut self.gate_stalls[t], &mut self.gate_run[t], why, n);
         self.last_why[t] = Some(why);
     }
 
     /// Unit `s` stalled `n` cycles for `why`.
+    #[inline]
     pub(super) fn unit_stall(&mut self, s: Slot, why: Why, n: u64) {
         let i = s as usize;
         count(&mut self.unit_stalls[i], &mut self.unit_run[i], why, n);

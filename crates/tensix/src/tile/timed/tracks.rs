@@ -77,7 +77,11 @@ impl<'a, T: Timeline> Tracks<'a, T> {
             tl,
             gates,
             units,
-            opcodes: vec![None; 256],
+            opcodes: if T::ENABLED {
+                vec![None; 256]
+            } else {
+                Vec::new()
+            },
             last: [None; 9],
             issue,
             reasons,

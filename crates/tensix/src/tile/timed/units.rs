@@ -76,6 +76,7 @@ impl Slot {
     }
 
     /// The slot of an instruction (None for NOP, which occupies no unit).
+    #[inline]
     pub fn of(word: u32) -> Option<Slot> {
         Some(match Unit::of((word >> 24) as u8) {
             Unit::Fpu => Slot::Fpu,
@@ -204,6 +205,7 @@ impl Units {
     /// The STALLWAIT condition bits (STALLWAIT.md) that hold at cycle `now` because a unit is
     /// still busy: C1/C2 unpackers, C3–C6 packers, C7 FPU, C12 mover, C14 SFPU. C0 (ThCon
     /// memory requests) never holds: GPR and ThCon instructions here finish in their cycle.
+    #[inline]
     pub fn busy_conditions(&self, now: u64) -> u32 {
         let busy = |s: Slot| self.done_at[s as usize] > now;
         let mut c = 0;
@@ -246,6 +248,7 @@ impl Units {
     }
 
     /// Whether `slot` is occupied at `now`.
+    #[inline]
     pub fn is_busy(&self, slot: Slot, now: u64) -> bool {
         self.done_at[slot as usize] > now
     }
