@@ -180,15 +180,14 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - rows);
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
-    let srca: [[u32; 16]; 16] =
-        std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
-    let brows: [[u32; 16]; 8] =
-        std::array::from_fn(|i| b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b));
-    let mut dst: [[u32; 16]; 8] = std::array::from_fn(|i| read_dst_row(b, &m, dst_row + i));
-    let mut cache = std::mem::take(&mut b.srca_lanes);
-    let a = cache.get(&srca, m.phase);
-    lanes::mvmul(a, &brows[..rows], &mut dst[..rows], m.mode, m.phase);
-    b.srca_lanes = cache;
+    let mut dst: [[u32; 16]; 8] = [[0; 16]; 8];
+    for (i, d) in dst[..rows].iter_mut().enumerate() {
+        *d = read_dst_row(b, &m, dst_row + i);
+    }
+    let srca: [&[u32; 16]; 16] = std::array::from_fn(|k| &b.srca.banks[ba][(srca_row + k) & 63]);
+    let srcb: [&[u32; 16]; 8] = std::array::from_fn(|i| &b.srcb.banks[bb][(srcb_row + i) & 63]);
+    let (ma, mb) = (m.mask_a, m.mask_b);
+    lanes::mvmul(&mut b.mvmul_cache, &srca, &srcb, ma, mb, &mut dst[..rows], m.mode, m.phase);
     for (i, d) in dst[..rows].iter().enumerate() {
         write_dst_row(b, &m, dst_row + i, d);
     }
