@@ -66,6 +66,7 @@ pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
 
 /// One Dst row as FP32-shaped patterns: FP32 Dst as is, BF16 in the high half, FP16 with its
 /// 5-bit exponent in the FP32 exponent field (ttsim's form, which [`arith`] computes on).
+#[inline(always)]
 fn read_dst_row(b: &Backend, m: &MathCfg, row: usize) -> [u32; 16] {
     if m.mode.fp32 {
         let a = regs::adj_row(row);
@@ -82,6 +83,7 @@ fn read_dst_row(b: &Backend, m: &MathCfg, row: usize) -> [u32; 16] {
 }
 
 /// Writes FP32-shaped patterns back as [`read_dst_row`] reads them.
+#[inline(always)]
 fn write_dst_row(b: &mut Backend, m: &MathCfg, row: usize, v: &[u32; 16]) {
     if m.mode.fp32 {
         let a = regs::adj_row(row);
@@ -168,6 +170,27 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
 /// BroadcastSrcBRow always false; SrcB stays the top of an aligned 8-row block, Dst an
 /// aligned `rows`-row block).
 fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: matmul_avx2 only needs AVX2, which the host has (checked just above).
+        #[allow(unsafe_code)]
+        unsafe {
+            return matmul_avx2(b, t, w, rows);
+        }
+    }
+    matmul_body(b, t, w, rows)
+}
+
+/// [`matmul`] compiled for AVX2, so that the Dst rows are converted 8 datums at a time and
+/// handed to the AVX2 kernel in whole vectors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn matmul_avx2(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
+    matmul_body(b, t, w, rows)
+}
+
+#[inline(always)]
+fn matmul_body(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let m = math_cfg(b, t);
     if m.int8 && m.mode.fp32 {
         // INT8 unless FP16A_FORCE overrides it (MVMUL.md); GAPOOL.md has no integer model.

@@ -73,6 +73,25 @@ pub struct PairCache {
     next: usize,
 }
 
+thread_local! {
+    /// Allocations of dropped caches (a tile restored for the next `--repeat` run starts with
+    /// a new backend): taken again by new caches, which build every field of a pair before
+    /// its first use, so a spare's old contents never show.
+    static SPARE: std::cell::RefCell<Vec<Box<Pair>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for PairCache {
+    fn drop(&mut self) {
+        let pairs = std::mem::take(&mut self.pairs);
+        // Some other thread-local being torn down first is no reason to panic.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            let room = (4 * PAIRS).saturating_sub(s.len());
+            s.extend(pairs.into_iter().take(room));
+        });
+    }
+}
+
 /// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the Src
 /// rows masked with `mask_a` / `mask_b` (FP32 patterns in and out). Only called when the host
 /// has AVX2.
@@ -118,18 +137,21 @@ impl PairCache {
             }
             Some(s) => s,
             None if self.pairs.len() < PAIRS => {
-                self.pairs.push(Box::new(Pair {
-                    key: Key {
-                        a: [[0; 16]; 16],
-                        b: [[0; 16]; 8],
-                        mask_a: 0,
-                        mask_b: 0,
-                    },
-                    tag,
-                    top: [[[0; 16]; 2]; 8],
-                    q: [[[0; 16]; 16]; 8],
-                    u: [[[0; 16]; 16]; 2],
-                    v: [[[0; 16]; 8]; 2],
+                let spare = SPARE.with(|s| s.borrow_mut().pop());
+                self.pairs.push(spare.unwrap_or_else(|| {
+                    Box::new(Pair {
+                        key: Key {
+                            a: [[0; 16]; 16],
+                            b: [[0; 16]; 8],
+                            mask_a: 0,
+                            mask_b: 0,
+                        },
+                        tag,
+                        top: [[[0; 16]; 2]; 8],
+                        q: [[[0; 16]; 16]; 8],
+                        u: [[[0; 16]; 16]; 2],
+                        v: [[[0; 16]; 8]; 2],
+                    })
                 }));
                 self.pairs.len() - 1
             }
@@ -410,54 +432,59 @@ fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
 }
 
 
-/// A group's term on 8 columns (`lanes::Terms`): sign 0/1, exponent, magnitude (unit at 23).
+/// A group's term on 8 columns: its exponent and its signed value (unit at bit 23; both 0
+/// for a dropped group). `lanes::Terms` keeps sign and magnitude apart; see [`align`] for
+/// why the signed form gives the same bits.
 #[derive(Clone, Copy)]
 struct Terms {
-    sign: __m256i,
     exp: __m256i,
-    man: __m256i,
+    val: __m256i,
 }
 
 /// `lanes::terms`: a group whose exponent (with `adj`) is not positive is the zero term.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
-    {
-        let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
-        let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
-        Terms {
-            sign: _mm256_and_si256(_mm256_srli_epi32::<31>(sum), live),
-            exp: _mm256_and_si256(exp, live),
-            man: _mm256_and_si256(_mm256_slli_epi32::<13>(_mm256_abs_epi32(sum)), live),
-        }
+    let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
+    let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
+    Terms {
+        exp: _mm256_and_si256(exp, live),
+        val: _mm256_and_si256(_mm256_slli_epi32::<13>(sum), live),
     }
 }
 
-/// `lanes::align`: `man` aligned from `from` to `to` (≥ from), rounding half up minus `sign`
-/// (when the distance is not 0); distances ≥ 31 give 0 since `man` < 2^30.
+/// `lanes::align` on signed values: `x` (|x| < 2^28 for a term: |sum| < 2^15; 0 ≤ x < 2^25
+/// for Dst) aligned from `from` to `to` (≥ from), ⌊(x + 2^(d−1)) / 2^d⌋ with an
+/// arithmetic shift (x itself for d = 0; 0 from d = 31 on, as |x| < 2^30).
+///
+/// For x = −m (m > 0) and d ≥ 1 this is −⌊(m + 2^(d−1) − 1) / 2^d⌋, `lanes::align`'s
+/// magnitude rounding "half up minus the sign" with the sign put back: with N = 2^(d−1) − m,
+/// −⌊(m + 2^(d−1) − 1)/2^d⌋ = ⌈(N + 1)/2^d − 1⌉ = ⌊N/2^d⌋ for integers. The same identity
+/// with d = 13 makes [`round13`] on signed values `lanes::accumulate`'s 13-bit rounding.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn align(man: __m256i, from: __m256i, to: __m256i, sign: __m256i) -> __m256i {
-    {
-        // Clamped at 31 (the result is 0 from there on), which also spares LLVM's own
-        // range checks around the variable shifts.
-        let d = _mm256_min_epu32(_mm256_sub_epi32(to, from), _mm256_set1_epi32(31));
-        let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
-        // The sign only counts when d ≥ 1, i.e. half ≥ 1 (or d ≥ 33, where all is shifted out).
-        let sign = _mm256_min_epu32(sign, half);
-        _mm256_srlv_epi32(_mm256_sub_epi32(_mm256_add_epi32(man, half), sign), d)
-    }
+fn align(x: __m256i, from: __m256i, to: __m256i) -> __m256i {
+    // Clamped at 31 (the result is 0 from there on), which also spares LLVM's own range
+    // checks around the variable shifts.
+    let d = _mm256_min_epu32(_mm256_sub_epi32(to, from), _mm256_set1_epi32(31));
+    let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
+    _mm256_srav_epi32(_mm256_add_epi32(x, half), d)
 }
 
 /// `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to the largest
 /// exponent, summed, renormalised, rounded and saturated to the Dst format.
+///
+/// `lanes::accumulate` sums Dst's magnitude and the terms' magnitudes signed relative to
+/// Dst's sign: total = dm ± m0 ± m1. That is (−1)^dsign · T with T = ±dm + v0 + v1 the sum of
+/// signed values ([`align`]), so its magnitude is |T| and its sign T's (a zero T gives the
+/// zero result either way).
 #[target_feature(enable = "avx2")]
 #[inline]
 fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m256i) -> __m256i {
     {
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi32(1);
-        let dsign = _mm256_srli_epi32::<31>(d);
+        let dneg = _mm256_srai_epi32::<31>(d);
         let dexp = _mm256_and_si256(_mm256_srli_epi32::<23>(d), _mm256_set1_epi32(0xff));
         let dman = _mm256_andnot_si256(
             _mm256_cmpeq_epi32(dexp, zero),
@@ -467,19 +494,17 @@ fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m25
             ),
         );
         let exp = _mm256_max_epi32(_mm256_max_epi32(t0.exp, t1.exp), dexp);
-        let mut m0 = align(t0.man, t0.exp, exp, t0.sign);
-        let mut m1 = align(t1.man, t1.exp, exp, t1.sign);
-        let mut dm = align(dman, dexp, exp, zero);
+        let mut v0 = align(t0.val, t0.exp, exp);
+        let mut v1 = align(t1.val, t1.exp, exp);
+        let mut dm = align(dman, dexp, exp);
         if !FP32 {
-            m0 = round13(m0, t0.sign);
-            m1 = round13(m1, t1.sign);
-            dm = round13(dm, zero);
+            v0 = round13(v0);
+            v1 = round13(v1);
+            dm = round13(dm);
         }
-        let total = _mm256_add_epi32(
-            dm,
-            _mm256_add_epi32(signed(m0, t0.sign, dsign), signed(m1, t1.sign, dsign)),
-        );
-        let sign = _mm256_xor_si256(dsign, _mm256_srli_epi32::<31>(total));
+        let dval = _mm256_sub_epi32(_mm256_xor_si256(dm, dneg), dneg);
+        let total = _mm256_add_epi32(dval, _mm256_add_epi32(v0, v1));
+        let sign = _mm256_srli_epi32::<31>(total);
         let man = _mm256_abs_epi32(total);
         // Leading zeros of man (< 2^31): keep its top bit and clear the one below it, so that
         // the conversion to f32 cannot round up to the next power of two; the f32's biased
@@ -540,18 +565,11 @@ fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m25
     }
 }
 
-/// 16-bit Dst: the 13 low bits rounded away, half up minus the term's sign (arith::accumulate).
+/// 16-bit Dst: the 13 low bits of a signed value rounded away, half up (the magnitude's
+/// rounding half up minus the sign of `lanes::accumulate`, by [`align`]'s identity).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn round13(m: __m256i, sign: __m256i) -> __m256i {
-    let up = _mm256_sub_epi32(_mm256_add_epi32(m, _mm256_set1_epi32(1 << 12)), sign);
+fn round13(x: __m256i) -> __m256i {
+    let up = _mm256_add_epi32(x, _mm256_set1_epi32(1 << 12));
     _mm256_andnot_si256(_mm256_set1_epi32(0x1fff), up)
-}
-
-/// +m when the term's sign is Dst's, −m otherwise.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn signed(m: __m256i, sign: __m256i, dsign: __m256i) -> __m256i {
-    let neg = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_xor_si256(sign, dsign));
-    _mm256_sub_epi32(_mm256_xor_si256(m, neg), neg)
 }
