@@ -543,9 +543,27 @@ mod tests {
                 }
                 let a: [&[u32; 16]; 16] = std::array::from_fn(|k| &srca[k]);
                 let b: [&[u32; 16]; 8] = std::array::from_fn(|i| &srcb[i]);
-                for phase in 0..4 {
+                // The four phases, then phase 0 again with another SrcA format on the same
+                // rows (a cached pair must not be taken for another mask).
+                let other_mask = [0x7_fff8, 0x4_7fff, 0x7_ffff][n % 3];
+                for (phase, mask_a) in [
+                    (0, mask_a),
+                    (1, mask_a),
+                    (2, mask_a),
+                    (3, mask_a),
+                    (0, other_mask),
+                ] {
                     let mut fast = dst;
-                    mvmul(&mut fast_cache, &a, &b, mask_a, !0, &mut fast[..rows], mode, phase);
+                    mvmul(
+                        &mut fast_cache,
+                        &a,
+                        &b,
+                        mask_a,
+                        !0,
+                        &mut fast[..rows],
+                        mode,
+                        phase,
+                    );
                     let mut generic = dst;
                     let out = &mut generic[..rows];
                     mvmul_generic(&mut generic_cache, &a, &b, mask_a, !0, out, mode, phase);

@@ -306,7 +306,8 @@ fn build(p: &mut Pair, a: &[&[u32; 16]; 16], b: &[&[u32; 16]; 8], mask_a: u32, m
                 _mm256_and_si256(_mm256_srli_epi32::<1>(man), _mm256_set1_epi32(31)),
             ];
             for (uh, slice) in u.iter_mut().zip(slices) {
-                let bytes = _mm256_or_si256(_mm256_slli_epi32::<2>(slice), _mm256_set1_epi32(1 << 8));
+                let bytes =
+                    _mm256_or_si256(_mm256_slli_epi32::<2>(slice), _mm256_set1_epi32(1 << 8));
                 uh[h] = _mm256_and_si256(bytes, live);
             }
         }
@@ -332,10 +333,8 @@ fn build(p: &mut Pair, a: &[&[u32; 16]; 16], b: &[&[u32; 16]; 8], mask_a: u32, m
             let sign_byte = _mm256_slli_epi32::<8>(_mm256_or_si256(neg, one));
             for (vh, slice) in v.iter_mut().zip(slices) {
                 let signed = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
-                let bytes = _mm256_or_si256(
-                    _mm256_and_si256(signed, _mm256_set1_epi32(0xff)),
-                    sign_byte,
-                );
+                let bytes =
+                    _mm256_or_si256(_mm256_and_si256(signed, _mm256_set1_epi32(0xff)), sign_byte);
                 vh[h] = _mm256_and_si256(bytes, live);
             }
         }
@@ -366,7 +365,10 @@ fn build(p: &mut Pair, a: &[&[u32; 16]; 16], b: &[&[u32; 16]; 8], mask_a: u32, m
                     let e = _mm256_add_epi32(load_i32(&ea[k], h), ebk);
                     _mm256_srlv_epi32(q_one, _mm256_sub_epi32(top[h], e))
                 });
-                store16(&mut p.q[i][k], _mm256_sign_epi16(pack16(q[0], q[1]), load16(&sa[k])));
+                store16(
+                    &mut p.q[i][k],
+                    _mm256_sign_epi16(pack16(q[0], q[1]), load16(&sa[k])),
+                );
             }
         }
     }
@@ -430,7 +432,6 @@ fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
     // SAFETY: u32 and i32 have the same size, alignment and valid bit patterns.
     unsafe { &mut *(row as *mut [u32; 16]).cast::<[i32; 16]>() }
 }
-
 
 /// A group's term on 8 columns: its exponent and its signed value (unit at bit 23; both 0
 /// for a dropped group). `lanes::Terms` keeps sign and magnitude apart; see [`align`] for
