@@ -38,29 +38,31 @@ pub(super) struct MathCfg {
 
 pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
     let f = Fields::get();
-    let fp16_force = b.cfg.thd(t, f.fp16a_force) != 0;
-    let int8 = b.cfg.cfg(t, f.int8_math) != 0;
-    let srca_fmt = if b.cfg.cfg(t, f.alu_srca_override) != 0 {
-        b.cfg.cfg(t, f.alu_srca_val)
+    // The thread's config bank and its own registers, looked up once.
+    let (cfg, thd) = (b.cfg.bank(t), &b.cfg.thread[t]);
+    let fp16_force = f.fp16a_force.get(thd) != 0;
+    let int8 = f.int8_math.get(cfg) != 0;
+    let srca_fmt = if f.alu_srca_override.get(cfg) != 0 {
+        f.alu_srca_val.get(cfg)
     } else {
-        b.cfg.cfg(t, f.alu_srca_fmt)
+        f.alu_srca_fmt.get(cfg)
     };
-    let srcb_fmt = b.cfg.cfg(t, f.alu_srcb_fmt);
+    let srcb_fmt = f.alu_srcb_fmt.get(cfg);
     let (fa, fb) = if fp16_force {
         (1, 1)
     } else {
         (srca_fmt, srcb_fmt)
     };
     let exp8 = !matches!(fa, 1 | 10);
-    let fp32 = !fp16_force && (int8 || b.cfg.cfg(t, f.fp32_acc) != 0);
+    let fp32 = !fp16_force && (int8 || f.fp32_acc.get(cfg) != 0);
     MathCfg {
         srca_fmt: fa,
         mode: AccMode { fp32, exp8 },
         int8,
         mask_a: src_mask(fa),
         mask_b: src_mask(fb),
-        phase: (b.rwc[t].fidelity + b.cfg.thd(t, f.fidelity_base)) & 3,
-        dst_base: b.cfg.thd(t, f.math_offset) + b.cfg.cfg(t, f.dest_regw_base),
+        phase: (b.rwc[t].fidelity + f.fidelity_base.get(thd)) & 3,
+        dst_base: f.math_offset.get(thd) + f.dest_regw_base.get(cfg),
     }
 }
 

@@ -345,12 +345,12 @@ fn build(p: &mut Pair, a: &[&[u32; 16]; 16], b: &[&[u32; 16]; 8], mask_a: u32, m
     // Per Dst row and group: the group's exponent (lanes::group says why it starts at 0 and
     // why zero products need no exponent of their own), then each product's multiplier.
     let q_one = _mm256_set1_epi32(1 << 13);
-    for i in 0..8 {
+    for (i, ebi) in eb.iter().enumerate() {
         for g in 0..2 {
             let ks = 8 * g..8 * g + 8;
             let mut top = [_mm256_setzero_si256(); 2];
             for k in ks.clone() {
-                let ebk = _mm256_set1_epi32(eb[i][k]);
+                let ebk = _mm256_set1_epi32(ebi[k]);
                 for (h, t) in top.iter_mut().enumerate() {
                     *t = _mm256_max_epi32(*t, _mm256_add_epi32(load_i32(&ea[k], h), ebk));
                 }
@@ -359,7 +359,7 @@ fn build(p: &mut Pair, a: &[&[u32; 16]; 16], b: &[&[u32; 16]; 8], mask_a: u32, m
                 store_i32(&mut p.top[i][g], h, *t);
             }
             for k in ks {
-                let ebk = _mm256_set1_epi32(eb[i][k]);
+                let ebk = _mm256_set1_epi32(ebi[k]);
                 // d ≥ 0; vpsrlvd shifts by 32 or more give 0, as 2^(13−d) rounds for d ≥ 14.
                 let q: [__m256i; 2] = std::array::from_fn(|h| {
                     let e = _mm256_add_epi32(load_i32(&ea[k], h), ebk);
