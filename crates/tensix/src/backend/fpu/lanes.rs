@@ -281,23 +281,28 @@ fn accumulate(t0: &Terms, t1: &Terms, dst: &mut [u32; 16], mode: AccMode) {
     }
 }
 
-/// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the Src
-/// rows masked with `mask_a` / `mask_b` (FP32 patterns in and out, as
-/// [`super::arith::accumulate`] keeps them), portable Rust.
-#[allow(clippy::too_many_arguments)]
+/// An MVMUL's Src operands: SrcA rows `a` (the dot products' k) and SrcB rows `b` (the Dst
+/// rows' i), not yet masked to the Src formats, and the format masks.
+pub struct MvmulSrc<'a> {
+    pub a: [&'a [u32; 16]; 16],
+    pub b: [&'a [u32; 16]; 8],
+    pub mask_a: u32,
+    pub mask_b: u32,
+}
+
+/// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
+/// Src rows (FP32 patterns in and out, as [`super::arith::accumulate`] keeps them), portable
+/// Rust.
 pub(super) fn mvmul_generic(
     cache: &mut SrcACache,
-    a: &[&[u32; 16]; 16],
-    b: &[&[u32; 16]; 8],
-    mask_a: u32,
-    mask_b: u32,
+    src: &MvmulSrc,
     dst: &mut [[u32; 16]],
     mode: AccMode,
     phase: u32,
 ) {
     let adj = super::arith::product_exp_adj(mode, phase);
-    let a = cache.get(&a.map(|row| row.map(|v| v & mask_a)), phase);
-    let brows = b.map(|row| row.map(|v| v & mask_b));
+    let a = cache.get(&src.a.map(|row| row.map(|v| v & src.mask_a)), phase);
+    let brows = src.b.map(|row| row.map(|v| v & src.mask_b));
     let b = SrcBLanes::new(&brows[..dst.len()], phase);
     for (i, d) in dst.iter_mut().enumerate() {
         let (t0, s0) = group(a, &b, i, 0);
@@ -315,15 +320,10 @@ pub struct MvmulCache {
     avx2: super::mvmul_avx2::PairCache,
 }
 
-/// MVMUL.md on `dst.len()` (≤ 8) Dst rows ([`mvmul_generic`]) on this host's widest vectors:
-/// SrcA rows `a`, SrcB rows `b`, not yet masked to the Src formats.
-#[allow(clippy::too_many_arguments)]
+/// MVMUL.md on `dst.len()` (≤ 8) Dst rows ([`mvmul_generic`]) on this host's widest vectors.
 pub fn mvmul(
     cache: &mut MvmulCache,
-    a: &[&[u32; 16]; 16],
-    b: &[&[u32; 16]; 8],
-    mask_a: u32,
-    mask_b: u32,
+    src: &MvmulSrc,
     dst: &mut [[u32; 16]],
     mode: AccMode,
     phase: u32,
@@ -331,9 +331,9 @@ pub fn mvmul(
     assert!(dst.len() <= 8, "MVMUL works on at most 8 rows");
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
-        return super::mvmul_avx2::mvmul(&mut cache.avx2, a, b, mask_a, mask_b, dst, mode, phase);
+        return super::mvmul_avx2::mvmul(&mut cache.avx2, src, dst, mode, phase);
     }
-    mvmul_generic(&mut cache.generic, a, b, mask_a, mask_b, dst, mode, phase)
+    mvmul_generic(&mut cache.generic, src, dst, mode, phase)
 }
 
 /// One Dst row of ELWADD: `dst[j] = a[j] + b[j] (+ dst[j])`, the operands already masked to
@@ -541,8 +541,6 @@ mod tests {
                     srcb[0][0] = 127 << 10;
                     dst[0] = [0xbf80_0001; 16];
                 }
-                let a: [&[u32; 16]; 16] = std::array::from_fn(|k| &srca[k]);
-                let b: [&[u32; 16]; 8] = std::array::from_fn(|i| &srcb[i]);
                 // The four phases, then phase 0 again with another SrcA format on the same
                 // rows (a cached pair must not be taken for another mask).
                 let other_mask = [0x7_fff8, 0x4_7fff, 0x7_ffff][n % 3];
@@ -553,20 +551,16 @@ mod tests {
                     (3, mask_a),
                     (0, other_mask),
                 ] {
-                    let mut fast = dst;
-                    mvmul(
-                        &mut fast_cache,
-                        &a,
-                        &b,
+                    let src = MvmulSrc {
+                        a: std::array::from_fn(|k| &srca[k]),
+                        b: std::array::from_fn(|i| &srcb[i]),
                         mask_a,
-                        !0,
-                        &mut fast[..rows],
-                        mode,
-                        phase,
-                    );
+                        mask_b: !0,
+                    };
+                    let mut fast = dst;
+                    mvmul(&mut fast_cache, &src, &mut fast[..rows], mode, phase);
                     let mut generic = dst;
-                    let out = &mut generic[..rows];
-                    mvmul_generic(&mut generic_cache, &a, &b, mask_a, !0, out, mode, phase);
+                    mvmul_generic(&mut generic_cache, &src, &mut generic[..rows], mode, phase);
                     for i in 0..rows {
                         for j in 0..16 {
                             let col: [u32; 16] = std::array::from_fn(|k| srca[k][j] & mask_a);

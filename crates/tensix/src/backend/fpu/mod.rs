@@ -209,19 +209,13 @@ fn matmul_body(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     for (i, d) in dst[..rows].iter_mut().enumerate() {
         *d = read_dst_row(b, &m, dst_row + i);
     }
-    let srca: [&[u32; 16]; 16] = std::array::from_fn(|k| &b.srca.banks[ba][(srca_row + k) & 63]);
-    let srcb: [&[u32; 16]; 8] = std::array::from_fn(|i| &b.srcb.banks[bb][(srcb_row + i) & 63]);
-    let (ma, mb) = (m.mask_a, m.mask_b);
-    lanes::mvmul(
-        &mut b.mvmul_cache,
-        &srca,
-        &srcb,
-        ma,
-        mb,
-        &mut dst[..rows],
-        m.mode,
-        m.phase,
-    );
+    let src = lanes::MvmulSrc {
+        a: std::array::from_fn(|k| &b.srca.banks[ba][(srca_row + k) & 63]),
+        b: std::array::from_fn(|i| &b.srcb.banks[bb][(srcb_row + i) & 63]),
+        mask_a: m.mask_a,
+        mask_b: m.mask_b,
+    };
+    lanes::mvmul(&mut b.mvmul_cache, &src, &mut dst[..rows], m.mode, m.phase);
     for (i, d) in dst[..rows].iter().enumerate() {
         write_dst_row(b, &m, dst_row + i, d);
     }

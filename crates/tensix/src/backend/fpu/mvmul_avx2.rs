@@ -29,7 +29,7 @@
 use std::arch::x86_64::*;
 
 use super::arith::{AccMode, product_exp_adj};
-use super::lanes::ZERO_EXP;
+use super::lanes::{MvmulSrc, ZERO_EXP};
 
 /// Pairs kept: a 32×32 matmul multiplies 16 (SrcA face, SrcB block) pairs in each phase.
 const PAIRS: usize = 16;
@@ -92,16 +92,11 @@ impl Drop for PairCache {
     }
 }
 
-/// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the Src
-/// rows masked with `mask_a` / `mask_b` (FP32 patterns in and out). Only called when the host
-/// has AVX2.
-#[allow(clippy::too_many_arguments)]
+/// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
+/// Src rows (FP32 patterns in and out). Only called when the host has AVX2.
 pub(super) fn mvmul(
     cache: &mut PairCache,
-    a: &[&[u32; 16]; 16],
-    b: &[&[u32; 16]; 8],
-    mask_a: u32,
-    mask_b: u32,
+    src: &MvmulSrc,
     dst: &mut [[u32; 16]],
     mode: AccMode,
     phase: u32,
@@ -109,7 +104,7 @@ pub(super) fn mvmul(
     assert!(std::is_x86_feature_detected!("avx2") && dst.len() <= 8);
     // SAFETY: the host has AVX2 (asserted just above).
     unsafe {
-        let p = cache.get(a, b, mask_a, mask_b);
+        let p = cache.get(src);
         match (mode.fp32, mode.exp8) {
             (true, true) => block::<true, true>(p, dst, phase),
             (true, false) => block::<true, false>(p, dst, phase),
@@ -123,16 +118,10 @@ impl PairCache {
     /// The pair of these rows and masks: the entry found by the rows' addresses if its
     /// contents still match, else (re)built.
     #[target_feature(enable = "avx2")]
-    fn get(
-        &mut self,
-        a: &[&[u32; 16]; 16],
-        b: &[&[u32; 16]; 8],
-        mask_a: u32,
-        mask_b: u32,
-    ) -> &Pair {
-        let tag = (a[0].as_ptr() as usize, b[0].as_ptr() as usize);
+    fn get(&mut self, src: &MvmulSrc) -> &Pair {
+        let tag = (src.a[0].as_ptr() as usize, src.b[0].as_ptr() as usize);
         let slot = match self.pairs.iter().position(|p| p.tag == tag) {
-            Some(s) if same_rows(&self.pairs[s].key, a, b, mask_a, mask_b) => {
+            Some(s) if same_rows(&self.pairs[s].key, src) => {
                 return &self.pairs[s];
             }
             Some(s) => s,
@@ -163,29 +152,23 @@ impl PairCache {
         };
         let p = &mut self.pairs[slot];
         p.tag = tag;
-        build(p, a, b, mask_a, mask_b);
+        build(p, src);
         p
     }
 }
 
 /// Whether `key` holds exactly these rows and masks.
 #[target_feature(enable = "avx2")]
-fn same_rows(
-    key: &Key,
-    a: &[&[u32; 16]; 16],
-    b: &[&[u32; 16]; 8],
-    mask_a: u32,
-    mask_b: u32,
-) -> bool {
+fn same_rows(key: &Key, src: &MvmulSrc) -> bool {
     let mut diff = _mm256_setzero_si256();
-    let rows = a.iter().zip(&key.a).chain(b.iter().zip(&key.b));
+    let rows = src.a.iter().zip(&key.a).chain(src.b.iter().zip(&key.b));
     for (&now, then) in rows {
         for h in 0..2 {
             let x = _mm256_xor_si256(load(now, h), load(then, h));
             diff = _mm256_or_si256(diff, x);
         }
     }
-    _mm256_testz_si256(diff, diff) == 1 && key.mask_a == mask_a && key.mask_b == mask_b
+    _mm256_testz_si256(diff, diff) == 1 && key.mask_a == src.mask_a && key.mask_b == src.mask_b
 }
 
 /// Eight u32s of `v` from lane `8·h`.
@@ -279,12 +262,18 @@ fn fields(x: __m256i) -> (__m256i, __m256i, __m256i, __m256i) {
 /// Decodes the rows into `p` (MVMUL.md's fidelity slices as `arith::Operand::srca` /
 /// `srcb` take them) and works out the phase-independent group exponents and multipliers.
 #[target_feature(enable = "avx2")]
-fn build(p: &mut Pair, a: &[&[u32; 16]; 16], b: &[&[u32; 16]; 8], mask_a: u32, mask_b: u32) {
+fn build(p: &mut Pair, src: &MvmulSrc) {
+    let MvmulSrc {
+        a,
+        b,
+        mask_a,
+        mask_b,
+    } = *src;
     for (key, row) in p.key.a.iter_mut().zip(a) {
-        *key = **row;
+        *key = *row;
     }
     for (key, row) in p.key.b.iter_mut().zip(b) {
-        *key = **row;
+        *key = *row;
     }
     p.key.mask_a = mask_a;
     p.key.mask_b = mask_b;
