@@ -1,11 +1,15 @@
 //! `cargo bench -p macrosim-tensix --bench mvmul`: the Matrix Unit's MVMUL alone, without a
 //! tile — one `MVMUL 0, 0, 0, 0` word issued on thread 1 of a bare Wormhole B0 backend, over
-//! and over, as the matmul kernels' MATH thread issues it: Dst rows read and written, the SrcA
-//! face's decoded form cached (each SrcA face feeds several MVMULs in a matmul). SrcA and SrcB
-//! hold random normal TF32 values of either sign. divan's "item/s" counts bit-exact
-//! multiply-adds (one MVMUL = 8 Dst rows × 16 columns × 16 products = 2048), so 1/(item/s) is
-//! the time per multiply-add; the argument is the fidelity phase, with a 16-bit (BF16) Dst and
-//! an FP32 Dst. BENCHMARKS.md has the figures.
+//! and over, as the matmul kernels' MATH thread issues it: Dst rows read and written. SrcA and
+//! SrcB hold random normal TF32 values of either sign. Two cases:
+//! - `dst16`, `dst32`: the same Src data every time, as in a HiFi matmul's phases after the
+//!   first (the decoded (SrcA, SrcB) pair is found again);
+//! - `fresh_dst16`, `fresh_dst32`: one SrcA datum changes before every MVMUL, so each one
+//!   decodes its Src rows anew, as a LoFi matmul's MVMULs and a HiFi matmul's first phase do.
+//!
+//! divan's "item/s" counts bit-exact multiply-adds (one MVMUL = 8 Dst rows × 16 columns × 16
+//! products = 2048), so 1/(item/s) is the time per multiply-add; the argument is the fidelity
+//! phase, with a 16-bit (BF16) Dst and an FP32 Dst. BENCHMARKS.md has the figures.
 
 use divan::Bencher;
 use divan::counter::ItemsCount;
@@ -23,7 +27,7 @@ const ISSUES: usize = 100;
 /// Multiply-adds per MVMUL (MVMUL.md: Dst[8 rows] += SrcB[8 rows] × SrcA[16 rows]).
 const MACS: usize = 8 * 16 * 16;
 
-fn run(bencher: Bencher, phase: u32, fp32: bool) {
+fn run(bencher: Bencher, phase: u32, fp32: bool, fresh: bool) {
     let mut b = Backend::new(Arch::WormholeB0.table());
     let mut l1 = SparseMemory::new();
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
@@ -51,6 +55,11 @@ fn run(bencher: Bencher, phase: u32, fp32: bool) {
         .counter(ItemsCount::new(ISSUES * MACS))
         .bench_local(|| {
             for _ in 0..ISSUES {
+                if fresh {
+                    // Another mantissa bit of one SrcA datum: new data for the decoder.
+                    b.srca.banks[0][5][7] ^= 1 << (x as u32 % 10);
+                    x = x.rotate_left(1);
+                }
                 let r = b.issue(1, 0x2600_0000, &mut l1);
                 assert!(matches!(r, Ok(Issue::Executed)), "MVMUL executes");
             }
@@ -59,10 +68,20 @@ fn run(bencher: Bencher, phase: u32, fp32: bool) {
 
 #[divan::bench(args = [0, 1, 2, 3])]
 fn dst16(bencher: Bencher, phase: u32) {
-    run(bencher, phase, false);
+    run(bencher, phase, false, false);
 }
 
 #[divan::bench(args = [0, 1, 2, 3])]
 fn dst32(bencher: Bencher, phase: u32) {
-    run(bencher, phase, true);
+    run(bencher, phase, true, false);
+}
+
+#[divan::bench(args = [0, 3])]
+fn fresh_dst16(bencher: Bencher, phase: u32) {
+    run(bencher, phase, false, true);
+}
+
+#[divan::bench(args = [0, 3])]
+fn fresh_dst32(bencher: Bencher, phase: u32) {
+    run(bencher, phase, true, true);
 }

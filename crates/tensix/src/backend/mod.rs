@@ -69,8 +69,8 @@ pub struct Backend {
     pub unpackers: unpack::Unpackers,
     pub packers: pack::Packers,
     pub sfpu: sfpu::Sfpu,
-    /// MVMUL's decoded SrcA operands, reused while SrcA and the phase stay the same.
-    srca_lanes: fpu::lanes::SrcACache,
+    /// MVMUL's decoded Src operands, reused while Src holds the same data.
+    mvmul_cache: fpu::lanes::MvmulCache,
     gates: [gate::WaitGate; 3],
     counts: [[u64; 9]; 3],
     /// STALLWAIT condition bits (C0–C7, C12–C14: a unit still busy) that a cycle model says
@@ -105,7 +105,7 @@ impl Backend {
             unpackers: unpack::Unpackers::default(),
             packers: pack::Packers::default(),
             sfpu: sfpu::Sfpu::for_table(table),
-            srca_lanes: Default::default(),
+            mvmul_cache: Default::default(),
             gates: Default::default(),
             counts: [[0; 9]; 3],
             busy_conditions: 0,

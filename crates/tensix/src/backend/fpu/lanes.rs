@@ -62,18 +62,9 @@ fn lane(o: Operand, scale: i32) -> (i32, i32) {
 }
 
 impl SrcALanes {
-    /// `rows[k][j]`: SrcA row k, already masked to the Src format; on this host's widest
-    /// vectors ([`SrcALanes::new_generic`]).
-    pub fn new(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            return super::mvmul_avx2::srca_lanes(rows, phase);
-        }
-        SrcALanes::new_generic(rows, phase)
-    }
-
-    /// [`SrcALanes::new`] in portable Rust, one datum at a time through [`Operand::srca`].
-    pub(super) fn new_generic(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
+    /// `rows[k][j]`: SrcA row k, already masked to the Src format, one datum at a time
+    /// through [`Operand::srca`].
+    pub(super) fn new(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
         let mut a = SrcALanes {
             exp: [[0; 16]; 16],
             slice: [[0; 16]; 16],
@@ -290,17 +281,29 @@ pub(super) fn accumulate(t0: &Terms, t1: &Terms, dst: &mut [u32; 16], mode: AccM
     }
 }
 
-/// MVMUL.md on `brows.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k brows[i][k]·a[k][j]` (FP32
-/// patterns in and out, as [`super::arith::accumulate`] keeps them), portable Rust.
+/// An MVMUL's Src operands: SrcA rows `a` (the dot products' k) and SrcB rows `b` (the Dst
+/// rows' i), not yet masked to the Src formats, and the format masks.
+pub struct MvmulSrc<'a> {
+    pub a: [&'a [u32; 16]; 16],
+    pub b: [&'a [u32; 16]; 8],
+    pub mask_a: u32,
+    pub mask_b: u32,
+}
+
+/// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
+/// Src rows (FP32 patterns in and out, as [`super::arith::accumulate`] keeps them), portable
+/// Rust.
 pub(super) fn mvmul_generic(
-    a: &SrcALanes,
-    brows: &[[u32; 16]],
+    cache: &mut SrcACache,
+    src: &MvmulSrc,
     dst: &mut [[u32; 16]],
     mode: AccMode,
     phase: u32,
 ) {
     let adj = super::arith::product_exp_adj(mode, phase);
-    let b = SrcBLanes::new(brows, phase);
+    let a = cache.get(&src.a.map(|row| row.map(|v| v & src.mask_a)), phase);
+    let brows = src.b.map(|row| row.map(|v| v & src.mask_b));
+    let b = SrcBLanes::new(&brows[..dst.len()], phase);
     for (i, d) in dst.iter_mut().enumerate() {
         let (t0, s0) = group(a, &b, i, 0);
         let (t1, s1) = group(a, &b, i, 1);
@@ -308,17 +311,29 @@ pub(super) fn mvmul_generic(
     }
 }
 
-/// MVMUL.md on `brows.len()` (≤ 8) Dst rows ([`mvmul_generic`]) on this host's widest vectors.
-pub fn mvmul(a: &SrcALanes, brows: &[[u32; 16]], dst: &mut [[u32; 16]], mode: AccMode, phase: u32) {
-    assert!(
-        brows.len() <= 8 && dst.len() == brows.len(),
-        "MVMUL works on at most 8 rows"
-    );
+/// What MVMUL keeps between instructions: decoded operands, found again while Src holds the
+/// same data ([`SrcACache`] for the portable path, `mvmul_avx2`'s pairs for AVX2).
+#[derive(Default)]
+pub struct MvmulCache {
+    generic: SrcACache,
+    #[cfg(target_arch = "x86_64")]
+    avx2: super::mvmul_avx2::PairCache,
+}
+
+/// MVMUL.md on `dst.len()` (≤ 8) Dst rows ([`mvmul_generic`]) on this host's widest vectors.
+pub fn mvmul(
+    cache: &mut MvmulCache,
+    src: &MvmulSrc,
+    dst: &mut [[u32; 16]],
+    mode: AccMode,
+    phase: u32,
+) {
+    assert!(dst.len() <= 8, "MVMUL works on at most 8 rows");
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
-        return super::mvmul_avx2::mvmul(a, brows, dst, mode, phase);
+        return super::mvmul_avx2::mvmul(&mut cache.avx2, src, dst, mode, phase);
     }
-    mvmul_generic(a, brows, dst, mode, phase)
+    mvmul_generic(&mut cache.generic, src, dst, mode, phase)
 }
 
 /// One Dst row of ELWADD: `dst[j] = a[j] + b[j] (+ dst[j])`, the operands already masked to
@@ -491,45 +506,64 @@ mod tests {
     // The whole-MVMUL kernel (AVX2 on this host when it has it) and the portable one must give
     // exactly the per-datum model's bits for every accumulation mode and fidelity phase: zero
     // and denormal operands, the smallest and largest exponents, saturation, both signs,
-    // 8-row MVMUL and 4-row GAPOOL blocks.
+    // 8-row MVMUL and 4-row GAPOOL blocks. Each block of data runs through all four phases on
+    // the same caches (the later phases find the decoded pair again, as a HiFi matmul does;
+    // the next block at the same addresses must not), with the SrcA mask of the TF32, BF16
+    // and FP16 formats.
     #[test]
     fn mvmul_matches_the_per_datum_model() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut fast_cache = MvmulCache::default();
+        let mut generic_cache = SrcACache::default();
         for mode in ALL_MODES {
-            for phase in 0..4 {
-                for n in 0..60 {
-                    let sparse = n % 4 == 3;
-                    let rows = if n % 5 == 4 { 4 } else { 8 };
-                    let mut srca = [[0u32; 16]; 16];
-                    let mut srcb = [[0u32; 16]; 8];
-                    srca.iter_mut()
-                        .flatten()
-                        .for_each(|v| *v = edge(&mut seed, sparse));
-                    srcb.iter_mut()
-                        .flatten()
-                        .for_each(|v| *v = edge(&mut seed, sparse));
-                    let mut dst = [[0u32; 16]; 8];
-                    dst.iter_mut()
-                        .flatten()
-                        .for_each(|v| *v = dst_value(&mut seed));
-                    if n == 0 {
-                        // A sum of exactly −1 unit (Dst −(1 + 2^-23) plus the product 1 × 1 in
-                        // phase 0): Wormhole's leading-sign counter mis-normalises it.
-                        srca = [[0; 16]; 16];
-                        srcb = [[0; 16]; 8];
-                        srca[0] = [127 << 10; 16];
-                        srcb[0][0] = 127 << 10;
-                        dst[0] = [0xbf80_0001; 16];
-                    }
+            for n in 0..60 {
+                let sparse = n % 4 == 3;
+                let rows = if n % 5 == 4 { 4 } else { 8 };
+                let mask_a = [0x7_ffff, 0x7_fff8, 0x4_7fff][n % 3];
+                let mut srca = [[0u32; 16]; 16];
+                let mut srcb = [[0u32; 16]; 8];
+                srca.iter_mut()
+                    .flatten()
+                    .for_each(|v| *v = edge(&mut seed, sparse));
+                srcb.iter_mut()
+                    .flatten()
+                    .for_each(|v| *v = edge(&mut seed, sparse));
+                let mut dst = [[0u32; 16]; 8];
+                dst.iter_mut()
+                    .flatten()
+                    .for_each(|v| *v = dst_value(&mut seed));
+                if n == 0 {
+                    // A sum of exactly −1 unit (Dst −(1 + 2^-23) plus the product 1 × 1 in
+                    // phase 0): Wormhole's leading-sign counter mis-normalises it.
+                    srca = [[0; 16]; 16];
+                    srcb = [[0; 16]; 8];
+                    srca[0] = [127 << 10; 16];
+                    srcb[0][0] = 127 << 10;
+                    dst[0] = [0xbf80_0001; 16];
+                }
+                // The four phases, then phase 0 again with another SrcA format on the same
+                // rows (a cached pair must not be taken for another mask).
+                let other_mask = [0x7_fff8, 0x4_7fff, 0x7_ffff][n % 3];
+                for (phase, mask_a) in [
+                    (0, mask_a),
+                    (1, mask_a),
+                    (2, mask_a),
+                    (3, mask_a),
+                    (0, other_mask),
+                ] {
+                    let src = MvmulSrc {
+                        a: std::array::from_fn(|k| &srca[k]),
+                        b: std::array::from_fn(|i| &srcb[i]),
+                        mask_a,
+                        mask_b: !0,
+                    };
                     let mut fast = dst;
-                    let a = SrcALanes::new(&srca, phase);
-                    mvmul(&a, &srcb[..rows], &mut fast[..rows], mode, phase);
+                    mvmul(&mut fast_cache, &src, &mut fast[..rows], mode, phase);
                     let mut generic = dst;
-                    let a = SrcALanes::new_generic(&srca, phase);
-                    mvmul_generic(&a, &srcb[..rows], &mut generic[..rows], mode, phase);
+                    mvmul_generic(&mut generic_cache, &src, &mut generic[..rows], mode, phase);
                     for i in 0..rows {
                         for j in 0..16 {
-                            let col: [u32; 16] = std::array::from_fn(|k| srca[k][j]);
+                            let col: [u32; 16] = std::array::from_fn(|k| srca[k][j] & mask_a);
                             let want = arith::dot16(&col, &srcb[i], dst[i][j], mode, phase);
                             let at = format!("mode {mode:?} phase {phase} row {i} column {j}");
                             assert_eq!(fast[i][j], want, "{at}: host kernel");

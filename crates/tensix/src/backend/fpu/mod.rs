@@ -39,34 +39,37 @@ pub(super) struct MathCfg {
 
 pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
     let f = Fields::get();
-    let fp16_force = b.cfg.thd(t, f.fp16a_force) != 0;
-    let int8 = b.cfg.cfg(t, f.int8_math) != 0;
-    let srca_fmt = if b.cfg.cfg(t, f.alu_srca_override) != 0 {
-        b.cfg.cfg(t, f.alu_srca_val)
+    // The thread's config bank and its own registers, looked up once.
+    let (cfg, thd) = (b.cfg.bank(t), &b.cfg.thread[t]);
+    let fp16_force = f.fp16a_force.get(thd) != 0;
+    let int8 = f.int8_math.get(cfg) != 0;
+    let srca_fmt = if f.alu_srca_override.get(cfg) != 0 {
+        f.alu_srca_val.get(cfg)
     } else {
-        b.cfg.cfg(t, f.alu_srca_fmt)
+        f.alu_srca_fmt.get(cfg)
     };
-    let srcb_fmt = b.cfg.cfg(t, f.alu_srcb_fmt);
+    let srcb_fmt = f.alu_srcb_fmt.get(cfg);
     let (fa, fb) = if fp16_force {
         (1, 1)
     } else {
         (srca_fmt, srcb_fmt)
     };
     let exp8 = !matches!(fa, 1 | 10);
-    let fp32 = !fp16_force && (int8 || b.cfg.cfg(t, f.fp32_acc) != 0);
+    let fp32 = !fp16_force && (int8 || f.fp32_acc.get(cfg) != 0);
     MathCfg {
         srca_fmt: fa,
         mode: AccMode { fp32, exp8 },
         int8,
         mask_a: src_mask(fa),
         mask_b: src_mask(fb),
-        phase: (b.rwc[t].fidelity + b.cfg.thd(t, f.fidelity_base)) & 3,
-        dst_base: b.cfg.thd(t, f.math_offset) + b.cfg.cfg(t, f.dest_regw_base),
+        phase: (b.rwc[t].fidelity + f.fidelity_base.get(thd)) & 3,
+        dst_base: f.math_offset.get(thd) + f.dest_regw_base.get(cfg),
     }
 }
 
 /// One Dst row as FP32-shaped patterns: FP32 Dst as is, BF16 in the high half, FP16 with its
 /// 5-bit exponent in the FP32 exponent field (ttsim's form, which [`arith`] computes on).
+#[inline(always)]
 fn read_dst_row(b: &Backend, m: &MathCfg, row: usize) -> [u32; 16] {
     if m.mode.fp32 {
         let a = regs::adj_row(row);
@@ -83,6 +86,7 @@ fn read_dst_row(b: &Backend, m: &MathCfg, row: usize) -> [u32; 16] {
 }
 
 /// Writes FP32-shaped patterns back as [`read_dst_row`] reads them.
+#[inline(always)]
 fn write_dst_row(b: &mut Backend, m: &MathCfg, row: usize, v: &[u32; 16]) {
     if m.mode.fp32 {
         let a = regs::adj_row(row);
@@ -169,6 +173,27 @@ fn mvmul(b: &mut Backend, t: usize, w: u32) -> ExecResult {
 /// BroadcastSrcBRow always false; SrcB stays the top of an aligned 8-row block, Dst an
 /// aligned `rows`-row block).
 fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("avx2") {
+        // SAFETY: matmul_avx2 only needs AVX2, which the host has (checked just above).
+        #[allow(unsafe_code)]
+        unsafe {
+            return matmul_avx2(b, t, w, rows);
+        }
+    }
+    matmul_body(b, t, w, rows)
+}
+
+/// [`matmul`] compiled for AVX2, so that the Dst rows are converted 8 datums at a time and
+/// handed to the AVX2 kernel in whole vectors.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn matmul_avx2(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
+    matmul_body(b, t, w, rows)
+}
+
+#[inline(always)]
+fn matmul_body(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let m = math_cfg(b, t);
     if m.int8 && m.mode.fp32 {
         // INT8 unless FP16A_FORCE overrides it (MVMUL.md); GAPOOL.md has no integer model.
@@ -181,15 +206,17 @@ fn matmul(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & (0x400 - rows);
     let (ba, bb) = (b.srca.fpu_bank, b.srcb.fpu_bank);
-    let srca: [[u32; 16]; 16] =
-        std::array::from_fn(|k| b.srca.banks[ba][(srca_row + k) & 63].map(|v| v & m.mask_a));
-    let brows: [[u32; 16]; 8] =
-        std::array::from_fn(|i| b.srcb.banks[bb][(srcb_row + i) & 63].map(|v| v & m.mask_b));
-    let mut dst: [[u32; 16]; 8] = std::array::from_fn(|i| read_dst_row(b, &m, dst_row + i));
-    let mut cache = std::mem::take(&mut b.srca_lanes);
-    let a = cache.get(&srca, m.phase);
-    lanes::mvmul(a, &brows[..rows], &mut dst[..rows], m.mode, m.phase);
-    b.srca_lanes = cache;
+    let mut dst: [[u32; 16]; 8] = [[0; 16]; 8];
+    for (i, d) in dst[..rows].iter_mut().enumerate() {
+        *d = read_dst_row(b, &m, dst_row + i);
+    }
+    let src = lanes::MvmulSrc {
+        a: std::array::from_fn(|k| &b.srca.banks[ba][(srca_row + k) & 63]),
+        b: std::array::from_fn(|i| &b.srcb.banks[bb][(srcb_row + i) & 63]),
+        mask_a: m.mask_a,
+        mask_b: m.mask_b,
+    };
+    lanes::mvmul(&mut b.mvmul_cache, &src, &mut dst[..rows], m.mode, m.phase);
     for (i, d) in dst[..rows].iter().enumerate() {
         write_dst_row(b, &m, dst_row + i, d);
     }

@@ -1,78 +1,416 @@
-//! MVMUL on AVX2 with explicit intrinsics: [`super::lanes::mvmul_generic`]'s steps, 8 columns
-//! per vector. The compiler does not vectorise the generic form well (it gathers recomputed
-//! exponents lane by lane and counts leading zeros one lane at a time), so the steps are
-//! written out here:
-//! - per product: exponent sum and group maximum (pass 1), then the distance to the group's
-//!   exponent, z = 4·a·b + sa·sb in one `vpmaddwd` of the operands' [`super::lanes::pair`]s,
-//!   and the rounding `((z >> (d+1)) + 1) >> 1` (`lanes::group` proves it exact) — 8 vector
-//!   operations per 8 multiply-adds;
+//! MVMUL on AVX2 with explicit intrinsics: the steps of [`super::lanes::mvmul_generic`] (and
+//! of the per-datum model [`super::arith::dot16`]), reorganised around what a matmul repeats.
+//!
+//! A matmul multiplies the same (SrcA face, SrcB 8-row block) pairs once per fidelity phase
+//! (seed 002's HiFi4 MOP replays the same 16 MVMULs four times), and the phases differ only
+//! in which mantissa slices are multiplied: the exponents, the signs and so every product's
+//! distance to its group's exponent are the same. So a [`Pair`] keeps, per pair of Src
+//! contents, everything that does not depend on the phase — the group exponents and, per
+//! product, its rounding multiplier — plus both slice variants of each operand, and each
+//! MVMUL only multiplies, rounds, sums and accumulates:
+//! - per 16 products (16 columns): one `vpmaddubsw` of the operands' byte pairs, giving
+//!   z = sb·(4·|a|·|b| + 1) (see [`Pair`]), one `vpmulhrsw` by the stored q = sa·2^(13−d)
+//!   (0 for d ≥ 14), which is the product rounded half away from zero at the group's unit
+//!   ([`round_by_mulhrs`] proves it), and one 16-bit add;
 //! - per Dst datum: [`super::lanes`]'s branch-free accumulation, the leading-zero count taken
 //!   from the exponent of an exact `i32 → f32` conversion.
 //!
+//! Pairs are found by the rows' addresses and checked against the rows' contents (and the
+//! format masks) on every use, so a stale entry is never used whatever wrote Src.
+//!
 //! Bit-identical to the generic path and to [`super::arith::dot16`] (tests in `lanes.rs`).
 
-// Every function below but `mvmul` needs AVX2 (`#[target_feature]`); `mvmul` calls them only
-// after `is_x86_feature_detected!("avx2")`. The other `unsafe` blocks load or store 8 i32s at
-// offset 8·h (h < 2) of a 16-element array, in bounds.
+// Every function below but the entry points needs AVX2 (`#[target_feature]`); the entry
+// points call them only after `is_x86_feature_detected!("avx2")`. The other `unsafe` blocks
+// load or store 8 i32s at offset 8·h (h < 2) of a 16-element array, or 16 i16s of a
+// 16-element array, in bounds.
 #![allow(unsafe_code)]
 
 use std::arch::x86_64::*;
 
 use super::arith::{AccMode, product_exp_adj};
-use super::lanes::{SrcALanes, SrcBLanes, ZERO_EXP};
+use super::lanes::{MvmulSrc, ZERO_EXP};
 
-/// MVMUL.md on `brows.len()` (≤ 8) Dst rows; the caller checked the lengths. Only called
-/// when the host has AVX2.
+/// Pairs kept: a 32×32 matmul multiplies 16 (SrcA face, SrcB block) pairs in each phase.
+const PAIRS: usize = 16;
+
+/// The rows a [`Pair`] was decoded from (before masking) and the Src format masks.
+struct Key {
+    a: [[u32; 16]; 16],
+    b: [[u32; 16]; 8],
+    mask_a: u32,
+    mask_b: u32,
+}
+
+/// One (SrcA 16 rows, SrcB 8 rows) pair, decoded for every fidelity phase.
+///
+/// With a, b the fidelity slices (MVMUL.md's SrcAFidelityBits, SrcBFidelityBits: |a| < 32,
+/// |b| < 128), sa, sb the operands' signs as ±1 and d the product's distance to its group's
+/// exponent, `arith::dot16_decoded` adds r = sa·sb·round_half_up(|a|·|b| / 2^d). Here
+/// `vpmaddubsw` (unsigned bytes × signed bytes, adjacent pairs summed) of SrcA's bytes
+/// (4·|a|, 1) and SrcB's (sb·|b|, sb) gives z = sb·(4·|a|·|b| + 1) (|z| < 2^14, no
+/// saturation), and `vpmulhrsw` of z by q = sa·2^(13−d) gives r ([`round_by_mulhrs`]).
+pub(super) struct Pair {
+    key: Key,
+    /// Where the rows were (SrcA's first row, SrcB's first row): the lookup's hint.
+    tag: (usize, usize),
+    /// Per Dst row i and group g (k = 8g .. 8g+8), per column: the group's exponent as
+    /// `lanes::group` has it (the exponent sums' maximum from 0 up, without the phase's
+    /// adjustment).
+    top: [[[i32; 16]; 2]; 8],
+    /// Per Dst row i and k, per column: sa · 2^(13 − d), 0 when d ≥ 14.
+    q: [[[i16; 16]; 16]; 8],
+    /// Per phase bit 0 and SrcA row k, per column: bytes (4·|a|, 1), 0 for a zero operand.
+    u: [[[i16; 16]; 16]; 2],
+    /// Per phase bit 1, Dst row i and k: bytes (sb·|b|, sb), 0 for a zero operand.
+    v: [[[i16; 16]; 8]; 2],
+}
+
+/// The [`Pair`]s of the last MVMULs (at most [`PAIRS`], replaced in turn).
+#[derive(Default)]
+pub struct PairCache {
+    pairs: Vec<Box<Pair>>,
+    next: usize,
+}
+
+thread_local! {
+    /// Allocations of dropped caches (a tile restored for the next `--repeat` run starts with
+    /// a new backend): taken again by new caches, which build every field of a pair before
+    /// its first use, so a spare's old contents never show.
+    static SPARE: std::cell::RefCell<Vec<Box<Pair>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for PairCache {
+    fn drop(&mut self) {
+        let pairs = std::mem::take(&mut self.pairs);
+        // Some other thread-local being torn down first is no reason to panic.
+        let _ = SPARE.try_with(|s| {
+            let mut s = s.borrow_mut();
+            let room = (4 * PAIRS).saturating_sub(s.len());
+            s.extend(pairs.into_iter().take(room));
+        });
+    }
+}
+
+/// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
+/// Src rows (FP32 patterns in and out). Only called when the host has AVX2.
 pub(super) fn mvmul(
-    a: &SrcALanes,
-    brows: &[[u32; 16]],
+    cache: &mut PairCache,
+    src: &MvmulSrc,
     dst: &mut [[u32; 16]],
     mode: AccMode,
     phase: u32,
 ) {
-    assert!(std::is_x86_feature_detected!("avx2"));
+    assert!(std::is_x86_feature_detected!("avx2") && dst.len() <= 8);
     // SAFETY: the host has AVX2 (asserted just above).
     unsafe {
+        let p = cache.get(src);
         match (mode.fp32, mode.exp8) {
-            (true, true) => block::<true, true>(a, brows, dst, phase),
-            (true, false) => block::<true, false>(a, brows, dst, phase),
-            (false, true) => block::<false, true>(a, brows, dst, phase),
-            (false, false) => block::<false, false>(a, brows, dst, phase),
+            (true, true) => block::<true, true>(p, dst, phase),
+            (true, false) => block::<true, false>(p, dst, phase),
+            (false, true) => block::<false, true>(p, dst, phase),
+            (false, false) => block::<false, false>(p, dst, phase),
         }
     }
+}
+
+impl PairCache {
+    /// The pair of these rows and masks: the entry found by the rows' addresses if its
+    /// contents still match, else (re)built.
+    #[target_feature(enable = "avx2")]
+    fn get(&mut self, src: &MvmulSrc) -> &Pair {
+        let tag = (src.a[0].as_ptr() as usize, src.b[0].as_ptr() as usize);
+        let slot = match self.pairs.iter().position(|p| p.tag == tag) {
+            Some(s) if same_rows(&self.pairs[s].key, src) => {
+                return &self.pairs[s];
+            }
+            Some(s) => s,
+            None if self.pairs.len() < PAIRS => {
+                let spare = SPARE.with(|s| s.borrow_mut().pop());
+                self.pairs.push(spare.unwrap_or_else(|| {
+                    Box::new(Pair {
+                        key: Key {
+                            a: [[0; 16]; 16],
+                            b: [[0; 16]; 8],
+                            mask_a: 0,
+                            mask_b: 0,
+                        },
+                        tag,
+                        top: [[[0; 16]; 2]; 8],
+                        q: [[[0; 16]; 16]; 8],
+                        u: [[[0; 16]; 16]; 2],
+                        v: [[[0; 16]; 8]; 2],
+                    })
+                }));
+                self.pairs.len() - 1
+            }
+            None => {
+                let s = self.next;
+                self.next = (s + 1) % PAIRS;
+                s
+            }
+        };
+        let p = &mut self.pairs[slot];
+        p.tag = tag;
+        build(p, src);
+        p
+    }
+}
+
+/// Whether `key` holds exactly these rows and masks.
+#[target_feature(enable = "avx2")]
+fn same_rows(key: &Key, src: &MvmulSrc) -> bool {
+    let mut diff = _mm256_setzero_si256();
+    let rows = src.a.iter().zip(&key.a).chain(src.b.iter().zip(&key.b));
+    for (&now, then) in rows {
+        for h in 0..2 {
+            let x = _mm256_xor_si256(load(now, h), load(then, h));
+            diff = _mm256_or_si256(diff, x);
+        }
+    }
+    _mm256_testz_si256(diff, diff) == 1 && key.mask_a == src.mask_a && key.mask_b == src.mask_b
+}
+
+/// Eight u32s of `v` from lane `8·h`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load(v: &[u32; 16], h: usize) -> __m256i {
+    assert!(h < 2);
+    // SAFETY: h < 2, so the 8 u32s at 8·h are inside `v`; loadu has no alignment need.
+    unsafe { _mm256_loadu_si256(v.as_ptr().add(8 * h).cast()) }
 }
 
 /// Eight i32s of `v` from lane `8·h`.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn load(v: &[i32; 16], h: usize) -> __m256i {
+fn load_i32(v: &[i32; 16], h: usize) -> __m256i {
     assert!(h < 2);
     // SAFETY: h < 2, so the 8 i32s at 8·h are inside `v`; loadu has no alignment need.
     unsafe { _mm256_loadu_si256(v.as_ptr().add(8 * h).cast()) }
 }
 
+/// Stores `x` into lanes `8·h` .. `8·h + 8` of `v`.
 #[target_feature(enable = "avx2")]
-fn block<const FP32: bool, const EXP8: bool>(
-    a: &SrcALanes,
-    brows: &[[u32; 16]],
-    dst: &mut [[u32; 16]],
-    phase: u32,
-) {
+#[inline]
+fn store_i32(v: &mut [i32; 16], h: usize, x: __m256i) {
+    assert!(h < 2);
+    // SAFETY: h < 2, so the 8 i32s at 8·h are inside `v`; storeu has no alignment need.
+    unsafe { _mm256_storeu_si256(v.as_mut_ptr().add(8 * h).cast(), x) }
+}
+
+/// The 16 i16s of `v`.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn load16(v: &[i16; 16]) -> __m256i {
+    // SAFETY: 16 i16s are 32 bytes; loadu has no alignment need.
+    unsafe { _mm256_loadu_si256(v.as_ptr().cast()) }
+}
+
+#[target_feature(enable = "avx2")]
+#[inline]
+fn store16(v: &mut [i16; 16], x: __m256i) {
+    // SAFETY: 16 i16s are 32 bytes; storeu has no alignment need.
+    unsafe { _mm256_storeu_si256(v.as_mut_ptr().cast(), x) }
+}
+
+/// Two vectors of 8 i32s (columns 0..8 and 8..16, each value within i16) as one of 16 i16s in
+/// column order (`vpackssdw` interleaves 128-bit halves; `vpermq` puts them back).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pack16(lo: __m256i, hi: __m256i) -> __m256i {
+    _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(lo, hi))
+}
+
+/// Columns 8h .. 8h+8 of 16 i16s, sign-extended to i32.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn widen(x: __m256i, h: usize) -> __m256i {
+    if h == 0 {
+        _mm256_cvtepi16_epi32(_mm256_castsi256_si128(x))
+    } else {
+        _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(x))
+    }
+}
+
+/// A masked Src datum's fields, 8 at a time (`arith::Operand`): the exponent ([`ZERO_EXP`]
+/// for a zero operand), the mantissa with its implicit 1, the sign as 0 / −1, and −1 where
+/// the operand is not zero (its exponent field is not 0; denormals are flushed, MVMUL.md).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn fields(x: __m256i) -> (__m256i, __m256i, __m256i, __m256i) {
+    let exp = _mm256_and_si256(_mm256_srli_epi32::<10>(x), _mm256_set1_epi32(0xff));
+    let live = _mm256_xor_si256(
+        _mm256_cmpeq_epi32(exp, _mm256_setzero_si256()),
+        _mm256_set1_epi32(-1),
+    );
+    let man = _mm256_or_si256(
+        _mm256_and_si256(x, _mm256_set1_epi32(0x3ff)),
+        _mm256_set1_epi32(0x400),
+    );
+    let neg = _mm256_sub_epi32(
+        _mm256_setzero_si256(),
+        _mm256_and_si256(_mm256_srli_epi32::<18>(x), _mm256_set1_epi32(1)),
+    );
+    (
+        _mm256_blendv_epi8(_mm256_set1_epi32(ZERO_EXP), exp, live),
+        man,
+        neg,
+        live,
+    )
+}
+
+/// Decodes the rows into `p` (MVMUL.md's fidelity slices as `arith::Operand::srca` /
+/// `srcb` take them) and works out the phase-independent group exponents and multipliers.
+#[target_feature(enable = "avx2")]
+fn build(p: &mut Pair, src: &MvmulSrc) {
+    let MvmulSrc {
+        a,
+        b,
+        mask_a,
+        mask_b,
+    } = *src;
+    for (key, row) in p.key.a.iter_mut().zip(a) {
+        *key = *row;
+    }
+    for (key, row) in p.key.b.iter_mut().zip(b) {
+        *key = *row;
+    }
+    p.key.mask_a = mask_a;
+    p.key.mask_b = mask_b;
+    let one = _mm256_set1_epi32(1);
+    // SrcA: exponents, signs as ±1, and per phase bit 0 the bytes (4·|a|, 1) with a the
+    // implicit 1 + top 4 mantissa bits (bit clear) or the next 5 (bit set).
+    let mut ea = [[0i32; 16]; 16];
+    let mut sa = [[0i16; 16]; 16];
+    for k in 0..16 {
+        let mut sign = [_mm256_setzero_si256(); 2];
+        let mut u = [[_mm256_setzero_si256(); 2]; 2];
+        for h in 0..2 {
+            let x = _mm256_and_si256(load(a[k], h), _mm256_set1_epi32(mask_a as i32));
+            let (exp, man, neg, live) = fields(x);
+            store_i32(&mut ea[k], h, exp);
+            sign[h] = _mm256_or_si256(neg, one);
+            let slices = [
+                _mm256_srli_epi32::<6>(man),
+                _mm256_and_si256(_mm256_srli_epi32::<1>(man), _mm256_set1_epi32(31)),
+            ];
+            for (uh, slice) in u.iter_mut().zip(slices) {
+                let bytes =
+                    _mm256_or_si256(_mm256_slli_epi32::<2>(slice), _mm256_set1_epi32(1 << 8));
+                uh[h] = _mm256_and_si256(bytes, live);
+            }
+        }
+        store16(&mut sa[k], pack16(sign[0], sign[1]));
+        for (pu, uh) in p.u.iter_mut().zip(u) {
+            store16(&mut pu[k], pack16(uh[0], uh[1]));
+        }
+    }
+    // SrcB: exponents and per phase bit 1 the bytes (sb·|b|, sb) with b the implicit 1 + top
+    // 6 mantissa bits (bit clear) or the next 4 times 8 (bit set).
+    let mut eb = [[0i32; 16]; 8];
+    for i in 0..8 {
+        let mut v = [[_mm256_setzero_si256(); 2]; 2];
+        for h in 0..2 {
+            let x = _mm256_and_si256(load(b[i], h), _mm256_set1_epi32(mask_b as i32));
+            let (exp, man, neg, live) = fields(x);
+            store_i32(&mut eb[i], h, exp);
+            let slices = [
+                _mm256_srli_epi32::<4>(man),
+                _mm256_slli_epi32::<3>(_mm256_and_si256(man, _mm256_set1_epi32(15))),
+            ];
+            // The sign byte as ±1 · 2^8: the word sign-extended, as `vpackssdw` keeps it.
+            let sign_byte = _mm256_slli_epi32::<8>(_mm256_or_si256(neg, one));
+            for (vh, slice) in v.iter_mut().zip(slices) {
+                let signed = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
+                let bytes =
+                    _mm256_or_si256(_mm256_and_si256(signed, _mm256_set1_epi32(0xff)), sign_byte);
+                vh[h] = _mm256_and_si256(bytes, live);
+            }
+        }
+        for (pv, vh) in p.v.iter_mut().zip(v) {
+            store16(&mut pv[i], pack16(vh[0], vh[1]));
+        }
+    }
+    // Per Dst row and group: the group's exponent (lanes::group says why it starts at 0 and
+    // why zero products need no exponent of their own), then each product's multiplier.
+    let q_one = _mm256_set1_epi32(1 << 13);
+    for (i, ebi) in eb.iter().enumerate() {
+        for g in 0..2 {
+            let ks = 8 * g..8 * g + 8;
+            let mut top = [_mm256_setzero_si256(); 2];
+            for k in ks.clone() {
+                let ebk = _mm256_set1_epi32(ebi[k]);
+                for (h, t) in top.iter_mut().enumerate() {
+                    *t = _mm256_max_epi32(*t, _mm256_add_epi32(load_i32(&ea[k], h), ebk));
+                }
+            }
+            for (h, t) in top.iter().enumerate() {
+                store_i32(&mut p.top[i][g], h, *t);
+            }
+            for k in ks {
+                let ebk = _mm256_set1_epi32(ebi[k]);
+                // d ≥ 0; vpsrlvd shifts by 32 or more give 0, as 2^(13−d) rounds for d ≥ 14.
+                let q: [__m256i; 2] = std::array::from_fn(|h| {
+                    let e = _mm256_add_epi32(load_i32(&ea[k], h), ebk);
+                    _mm256_srlv_epi32(q_one, _mm256_sub_epi32(top[h], e))
+                });
+                store16(
+                    &mut p.q[i][k],
+                    _mm256_sign_epi16(pack16(q[0], q[1]), load16(&sa[k])),
+                );
+            }
+        }
+    }
+}
+
+/// Why `vpmulhrsw(z, q)` with z = sb·(4·|a|·|b| + 1) and q = sa·2^(13−d) is
+/// r = sa·sb·round_half_up(|a|·|b| / 2^d), the term `arith::dot16_decoded` adds (and 0 for a
+/// zero operand, whose z is 0).
+///
+/// `vpmulhrsw` gives ⌊z·q / 2^15 + 1/2⌋. For q ≥ 0 that is ⌊z / 2^(d+2) + 1/2⌋, the rounding
+/// half up of z / 2^(d+2) = sb·(|a|·|b| / 2^d + 2^−(d+2)). With x = |a|·|b| an integer and
+/// ε = 2^−(d+2) ≤ 1/4: x / 2^d is a multiple of 2^−d, so rounding x / 2^d + ε half up gives
+/// round_half_up(x / 2^d) (ε only decides an exact half, upwards), and rounding
+/// −(x / 2^d + ε) half up gives −round_half_up(x / 2^d) (the exact half now goes down, away
+/// from zero). The sign of q: z / 2^(d+2) is never a multiple of 1/2 plus 1/2 (z is odd,
+/// so z / 2^(d+2) = n + 1/2 would need z = (2n + 1)·2^(d+1)), so rounding it half up is odd
+/// in z·q and `vpmulhrsw(z, −q)` = −`vpmulhrsw(z, q)`. For d ≥ 14, |z / 2^(d+2)| < 1/4 and r is
+/// 0, as `vpmulhrsw(z, 0)` is. When a slice is 0 but the operand is not, z = ±1 and r = 0.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn round_by_mulhrs(z: __m256i, q: __m256i) -> __m256i {
+    _mm256_mulhrs_epi16(z, q)
+}
+
+/// Group g's rounded product sums of Dst row i, 16 columns as i16 (|sum| ≤ 8·31·127 < 2^15).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn group(p: &Pair, u: &[[i16; 16]; 16], v: &[[i16; 16]; 8], i: usize, g: usize) -> __m256i {
+    let mut sum = _mm256_setzero_si256();
+    for k in 8 * g..8 * g + 8 {
+        let z = _mm256_maddubs_epi16(load16(&u[k]), _mm256_set1_epi16(v[i][k]));
+        sum = _mm256_add_epi16(sum, round_by_mulhrs(z, load16(&p.q[i][k])));
+    }
+    sum
+}
+
+#[target_feature(enable = "avx2")]
+fn block<const FP32: bool, const EXP8: bool>(p: &Pair, dst: &mut [[u32; 16]], phase: u32) {
     let mode = AccMode {
         fp32: FP32,
         exp8: EXP8,
     };
     let adj = product_exp_adj(mode, phase);
-    let b = srcb_lanes(brows, phase);
+    let u = &p.u[(phase & 1) as usize];
+    let v = &p.v[((phase >> 1) & 1) as usize];
     for (i, row) in dst.iter_mut().enumerate() {
+        let sums = [group(p, u, v, i, 0), group(p, u, v, i, 1)];
         let d: &mut [i32; 16] = bytemuck_row(row);
         for h in 0..2 {
-            let (top0, sum0) = group(a, &b, i, 0, h);
-            let (top1, sum1) = group(a, &b, i, 1, h);
-            let t0 = terms(top0, sum0, adj);
-            let t1 = terms(top1, sum1, adj);
-            let out = accumulate::<FP32, EXP8>(t0, t1, load(d, h));
-            store(d, h, out);
+            let t0 = terms(load_i32(&p.top[i][0], h), widen(sums[0], h), adj);
+            let t1 = terms(load_i32(&p.top[i][1], h), widen(sums[1], h), adj);
+            let out = accumulate::<FP32, EXP8>(t0, t1, load_i32(d, h));
+            store_i32(d, h, out);
         }
     }
 }
@@ -84,187 +422,59 @@ fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
     unsafe { &mut *(row as *mut [u32; 16]).cast::<[i32; 16]>() }
 }
 
-/// Stores `x` into lanes `8·h` .. `8·h + 8` of `v`.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn store(v: &mut [i32; 16], h: usize, x: __m256i) {
-    assert!(h < 2);
-    // SAFETY: h < 2, so the 8 i32s at 8·h are inside `v`; storeu has no alignment need.
-    unsafe { _mm256_storeu_si256(v.as_mut_ptr().add(8 * h).cast(), x) }
-}
-
-/// [`SrcALanes::new`] 8 datums at a time (the same decoding as `arith::Operand::srca`:
-/// MVMUL.md's SrcAFidelityBits, phase bit 0 picking the implicit 1 + top 4 mantissa bits or
-/// the next 5; a zero exponent field is a zero operand).
-pub(super) fn srca_lanes(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
-    assert!(std::is_x86_feature_detected!("avx2"));
-    // SAFETY: the host has AVX2 (asserted just above).
-    unsafe { srca_lanes_avx2(rows, phase) }
-}
-
-#[target_feature(enable = "avx2")]
-fn srca_lanes_avx2(rows: &[[u32; 16]; 16], phase: u32) -> SrcALanes {
-    let mut a = SrcALanes {
-        exp: [[0; 16]; 16],
-        slice: [[0; 16]; 16],
-    };
-    let down = if phase & 1 != 0 { 1 } else { 6 };
-    for (k, row) in rows.iter().enumerate() {
-        for h in 0..2 {
-            let (exp, pair) = decode(row, h, down, 31, 0, 4);
-            store(&mut a.exp[k], h, exp);
-            store(&mut a.slice[k], h, pair);
-        }
-    }
-    a
-}
-
-/// Datums 8h .. 8h+8 of a Src row decoded: the exponent ([`ZERO_EXP`] for a zero operand),
-/// the [`super::lanes::pair`] of `scale` × the signed slice `((m >> down) & mask) << up` (m the
-/// mantissa with its implicit 1) and the sign as ±1 (0 for a zero operand).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn decode(
-    row: &[u32; 16],
-    h: usize,
-    down: i32,
-    mask: i32,
-    up: i32,
-    scale: i32,
-) -> (__m256i, __m256i) {
-    let mut row = *row;
-    let x = load(bytemuck_row(&mut row), h);
-    let zero = _mm256_setzero_si256();
-    let exp = _mm256_and_si256(_mm256_srli_epi32::<10>(x), _mm256_set1_epi32(0xff));
-    let is_zero = _mm256_cmpeq_epi32(exp, zero);
-    let m = _mm256_or_si256(
-        _mm256_and_si256(x, _mm256_set1_epi32(0x3ff)),
-        _mm256_set1_epi32(0x400),
-    );
-    let slice = _mm256_and_si256(
-        _mm256_srlv_epi32(m, _mm256_set1_epi32(down)),
-        _mm256_set1_epi32(mask),
-    );
-    let slice = _mm256_mullo_epi32(
-        _mm256_sllv_epi32(slice, _mm256_set1_epi32(up)),
-        _mm256_set1_epi32(scale),
-    );
-    let neg = _mm256_sub_epi32(
-        zero,
-        _mm256_and_si256(_mm256_srli_epi32::<18>(x), _mm256_set1_epi32(1)),
-    );
-    // lanes::pair(±slice, ±1): the low half ±slice, the high half 1 or 0xffff.
-    let slice = _mm256_sub_epi32(_mm256_xor_si256(slice, neg), neg);
-    let hi = _mm256_or_si256(_mm256_slli_epi32::<16>(neg), _mm256_set1_epi32(1 << 16));
-    let pair = _mm256_or_si256(_mm256_and_si256(slice, _mm256_set1_epi32(0xffff)), hi);
-    (
-        _mm256_blendv_epi8(exp, _mm256_set1_epi32(ZERO_EXP), is_zero),
-        _mm256_andnot_si256(is_zero, pair),
-    )
-}
-
-/// [`SrcBLanes::new`] 8 datums at a time (the same decoding as `arith::Operand::srcb`:
-/// MVMUL.md's SrcBFidelityBits, phase bit 1 picking the implicit 1 + top 6 mantissa bits or
-/// the next 4 (scaled by 8); a zero exponent field is a zero operand).
-#[target_feature(enable = "avx2")]
-#[inline]
-fn srcb_lanes(rows: &[[u32; 16]], phase: u32) -> SrcBLanes {
-    let mut b = SrcBLanes {
-        exp: [[0; 16]; 8],
-        slice: [[0; 16]; 8],
-    };
-    let (down, mask, up) = if phase & 2 != 0 {
-        (0, 15, 3)
-    } else {
-        (4, 127, 0)
-    };
-    for (i, row) in rows.iter().enumerate() {
-        for h in 0..2 {
-            let (exp, pair) = decode(row, h, down, mask, up, 1);
-            store(&mut b.exp[i], h, exp);
-            store(&mut b.slice[i], h, pair);
-        }
-    }
-    b
-}
-
-/// [`super::lanes`]' `group` on columns 8h .. 8h+8: the group's exponent and its aligned,
-/// rounded product sum.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn group(a: &SrcALanes, b: &SrcBLanes, i: usize, g: usize, h: usize) -> (__m256i, __m256i) {
-    {
-        // Starting at 0: lanes::group says why zero products need no exponent of their own.
-        let mut top = _mm256_setzero_si256();
-        let mut e = [_mm256_setzero_si256(); 8];
-        for (kk, ek) in e.iter_mut().enumerate() {
-            let k = 8 * g + kk;
-            *ek = _mm256_add_epi32(load(&a.exp[k], h), _mm256_set1_epi32(b.exp[i][k]));
-            top = _mm256_max_epi32(top, *ek);
-        }
-        let one = _mm256_set1_epi32(1);
-        let top1 = _mm256_add_epi32(top, one);
-        let mut sum = _mm256_setzero_si256();
-        for (kk, ek) in e.iter().enumerate() {
-            let k = 8 * g + kk;
-            // vpsravd shifts by 32 or more as by 31: the clamp of lanes::group.
-            let d1 = _mm256_sub_epi32(top1, *ek);
-            let z = _mm256_madd_epi16(load(&a.slice[k], h), _mm256_set1_epi32(b.slice[i][k]));
-            let r = _mm256_srai_epi32::<1>(_mm256_add_epi32(_mm256_srav_epi32(z, d1), one));
-            sum = _mm256_add_epi32(sum, r);
-        }
-        (top, sum)
-    }
-}
-
-/// A group's term on 8 columns (`lanes::Terms`): sign 0/1, exponent, magnitude (unit at 23).
+/// A group's term on 8 columns: its exponent and its signed value (unit at bit 23; both 0
+/// for a dropped group). `lanes::Terms` keeps sign and magnitude apart; see [`align`] for
+/// why the signed form gives the same bits.
 #[derive(Clone, Copy)]
 struct Terms {
-    sign: __m256i,
     exp: __m256i,
-    man: __m256i,
+    val: __m256i,
 }
 
 /// `lanes::terms`: a group whose exponent (with `adj`) is not positive is the zero term.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
-    {
-        let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
-        let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
-        Terms {
-            sign: _mm256_and_si256(_mm256_srli_epi32::<31>(sum), live),
-            exp: _mm256_and_si256(exp, live),
-            man: _mm256_and_si256(_mm256_slli_epi32::<13>(_mm256_abs_epi32(sum)), live),
-        }
+    let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
+    let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
+    Terms {
+        exp: _mm256_and_si256(exp, live),
+        val: _mm256_and_si256(_mm256_slli_epi32::<13>(sum), live),
     }
 }
 
-/// `lanes::align`: `man` aligned from `from` to `to` (≥ from), rounding half up minus `sign`
-/// (when the distance is not 0); distances ≥ 31 give 0 since `man` < 2^30.
+/// `lanes::align` on signed values: `x` (|x| < 2^28 for a term: |sum| < 2^15; 0 ≤ x < 2^25
+/// for Dst) aligned from `from` to `to` (≥ from), ⌊(x + 2^(d−1)) / 2^d⌋ with an
+/// arithmetic shift (x itself for d = 0; 0 from d = 31 on, as |x| < 2^30).
+///
+/// For x = −m (m > 0) and d ≥ 1 this is −⌊(m + 2^(d−1) − 1) / 2^d⌋, `lanes::align`'s
+/// magnitude rounding "half up minus the sign" with the sign put back: with N = 2^(d−1) − m,
+/// −⌊(m + 2^(d−1) − 1)/2^d⌋ = ⌈(N + 1)/2^d − 1⌉ = ⌊N/2^d⌋ for integers. The same identity
+/// with d = 13 makes [`round13`] on signed values `lanes::accumulate`'s 13-bit rounding.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn align(man: __m256i, from: __m256i, to: __m256i, sign: __m256i) -> __m256i {
-    {
-        // Clamped at 31 (the result is 0 from there on), which also spares LLVM's own
-        // range checks around the variable shifts.
-        let d = _mm256_min_epu32(_mm256_sub_epi32(to, from), _mm256_set1_epi32(31));
-        let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
-        // The sign only counts when d ≥ 1, i.e. half ≥ 1 (or d ≥ 33, where all is shifted out).
-        let sign = _mm256_min_epu32(sign, half);
-        _mm256_srlv_epi32(_mm256_sub_epi32(_mm256_add_epi32(man, half), sign), d)
-    }
+fn align(x: __m256i, from: __m256i, to: __m256i) -> __m256i {
+    // Clamped at 31 (the result is 0 from there on), which also spares LLVM's own range
+    // checks around the variable shifts.
+    let d = _mm256_min_epu32(_mm256_sub_epi32(to, from), _mm256_set1_epi32(31));
+    let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
+    _mm256_srav_epi32(_mm256_add_epi32(x, half), d)
 }
 
 /// `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to the largest
 /// exponent, summed, renormalised, rounded and saturated to the Dst format.
+///
+/// `lanes::accumulate` sums Dst's magnitude and the terms' magnitudes signed relative to
+/// Dst's sign: total = dm ± m0 ± m1. That is (−1)^dsign · T with T = ±dm + v0 + v1 the sum of
+/// signed values ([`align`]), so its magnitude is |T| and its sign T's (a zero T gives the
+/// zero result either way).
 #[target_feature(enable = "avx2")]
 #[inline]
 fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m256i) -> __m256i {
     {
         let zero = _mm256_setzero_si256();
         let one = _mm256_set1_epi32(1);
-        let dsign = _mm256_srli_epi32::<31>(d);
+        let dneg = _mm256_srai_epi32::<31>(d);
         let dexp = _mm256_and_si256(_mm256_srli_epi32::<23>(d), _mm256_set1_epi32(0xff));
         let dman = _mm256_andnot_si256(
             _mm256_cmpeq_epi32(dexp, zero),
@@ -274,19 +484,17 @@ fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m25
             ),
         );
         let exp = _mm256_max_epi32(_mm256_max_epi32(t0.exp, t1.exp), dexp);
-        let mut m0 = align(t0.man, t0.exp, exp, t0.sign);
-        let mut m1 = align(t1.man, t1.exp, exp, t1.sign);
-        let mut dm = align(dman, dexp, exp, zero);
+        let mut v0 = align(t0.val, t0.exp, exp);
+        let mut v1 = align(t1.val, t1.exp, exp);
+        let mut dm = align(dman, dexp, exp);
         if !FP32 {
-            m0 = round13(m0, t0.sign);
-            m1 = round13(m1, t1.sign);
-            dm = round13(dm, zero);
+            v0 = round13(v0);
+            v1 = round13(v1);
+            dm = round13(dm);
         }
-        let total = _mm256_add_epi32(
-            dm,
-            _mm256_add_epi32(signed(m0, t0.sign, dsign), signed(m1, t1.sign, dsign)),
-        );
-        let sign = _mm256_xor_si256(dsign, _mm256_srli_epi32::<31>(total));
+        let dval = _mm256_sub_epi32(_mm256_xor_si256(dm, dneg), dneg);
+        let total = _mm256_add_epi32(dval, _mm256_add_epi32(v0, v1));
+        let sign = _mm256_srli_epi32::<31>(total);
         let man = _mm256_abs_epi32(total);
         // Leading zeros of man (< 2^31): keep its top bit and clear the one below it, so that
         // the conversion to f32 cannot round up to the next power of two; the f32's biased
@@ -347,18 +555,11 @@ fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m25
     }
 }
 
-/// 16-bit Dst: the 13 low bits rounded away, half up minus the term's sign (arith::accumulate).
+/// 16-bit Dst: the 13 low bits of a signed value rounded away, half up (the magnitude's
+/// rounding half up minus the sign of `lanes::accumulate`, by [`align`]'s identity).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn round13(m: __m256i, sign: __m256i) -> __m256i {
-    let up = _mm256_sub_epi32(_mm256_add_epi32(m, _mm256_set1_epi32(1 << 12)), sign);
+fn round13(x: __m256i) -> __m256i {
+    let up = _mm256_add_epi32(x, _mm256_set1_epi32(1 << 12));
     _mm256_andnot_si256(_mm256_set1_epi32(0x1fff), up)
-}
-
-/// +m when the term's sign is Dst's, −m otherwise.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn signed(m: __m256i, sign: __m256i, dsign: __m256i) -> __m256i {
-    let neg = _mm256_sub_epi32(_mm256_setzero_si256(), _mm256_xor_si256(sign, dsign));
-    _mm256_sub_epi32(_mm256_xor_si256(m, neg), neg)
 }
