@@ -53,8 +53,9 @@ pub enum Command {
         /// feature, where it is the default except with --trace, --timeline or --gdb).
         #[arg(long, value_parser = parse_tier)]
         tier: Option<Tier>,
-        /// With the jit tier: translate a block once it has been entered this many times
-        /// (default: the measured threshold, 5000); 1 translates everything, for testing.
+        /// With the jit tier: translate a block once it has been entered this many times,
+        /// counted from the start and without the default pacing (default: 5000 entries, and
+        /// translation paced by the instructions retired); 1 translates everything, for testing.
         #[arg(long, value_name = "ENTRIES")]
         jit_threshold: Option<u32>,
         /// The program.

@@ -285,10 +285,6 @@ impl<X: Extension> Hart<X> {
         let mut link: Option<(u32, usize)> = None;
         // The translation tier stopped before an instruction only the interpreter runs.
         let mut interpret = false;
-        // With the translation tier, the interpreter runs one block at a time, so that every
-        // block entry passes the tier's hotness count below.
-        let jit_on = self.jit.is_some();
-        let chain = |left: u64| if jit_on { MAX_BLOCK as u64 } else { left };
         loop {
             if left == 0 {
                 return Stop::Limit;
@@ -327,6 +323,12 @@ impl<X: Extension> Hart<X> {
                     continue;
                 }
             }
+            // With the translation tier, the interpreter runs one block at a time once the tier
+            // counts block entries, so that every entry passes its count above.
+            let chain = self
+                .jit
+                .as_deref()
+                .map_or(left, |jit| jit.interpret(left, self.s.retired));
             let arena = self.cache.ops.len();
             let (s, cache, ext) = (&mut self.s, &self.cache, &mut self.ext);
             let exit = if left < MAX_BLOCK as u64 {
@@ -335,11 +337,9 @@ impl<X: Extension> Hart<X> {
             } else if T::ENABLED {
                 s.exec::<M, X, T, false, false>(cache, b, arena, left, mem, mmio, ext, win, t)
             } else if s.accrued_rne() {
-                let max = chain(left);
-                s.exec::<M, X, T, true, true>(cache, b, arena, max, mem, mmio, ext, win, t)
+                s.exec::<M, X, T, true, true>(cache, b, arena, chain, mem, mmio, ext, win, t)
             } else {
-                let max = chain(left);
-                s.exec::<M, X, T, true, false>(cache, b, arena, max, mem, mmio, ext, win, t)
+                s.exec::<M, X, T, true, false>(cache, b, arena, chain, mem, mmio, ext, win, t)
             };
             let replayed = match exit {
                 Exit::Offloaded { replayed, .. } => replayed,

@@ -43,6 +43,17 @@ use translate::{EXIT_CODE, EXIT_INTERPRET};
 /// hundred times (11 ms interpreted); at 5000, 71 ms, and `matmul 300`, sort and dot ran
 /// faster too (crc at a tenth of its benchmark size 20% slower: its hot loop starts later).
 const HOT: u32 = 5000;
+/// Instructions a paced run retires per op translated, at least (see `Jit::paced`). Measured
+/// (session 6, `BENCHMARKS.md`): Cranelift takes 55-70 µs of CPU per translated op (regions of
+/// `matmul 1` at threshold 1, loaded machine), the interpreter about 3 ns per instruction, so
+/// at this pace translation costs at most about 40 % of the interpreted time that paid for it.
+/// A run of a few million instructions then translates nothing, as none of it could pay back.
+const PAYBACK: u64 = 50_000;
+/// Instructions a paced run retires before the tier counts any block, so that a run too short
+/// to afford a region of some 100 ops (the size of a hot loop's region in the benchmarks) pays
+/// nothing for the tier, not even the counting, which makes the interpreter stop after every
+/// block: with 2 M here, `matmul 1` (2.5 M instructions) ran 0-10 % slower than interpreted.
+const WARM: u64 = 100 * PAYBACK;
 /// Entries of the direct-mapped table of translated blocks by pc (a power of two).
 const FAST: usize = 4096;
 
@@ -57,14 +68,11 @@ struct Slot {
     code: Code,
 }
 
-enum Entry {
-    /// Entered this many times, not translated yet.
-    Cold(u32),
-    Hot(Code, u32),
-    /// Nothing to translate (its first instruction is for the interpreter) or translation
-    /// failed.
-    Never,
-}
+/// `Jit::counts` marks: the block is translated (its code is in `Jit::blocks`), or has nothing
+/// to translate (its first instruction is for the interpreter) or its translation failed.
+/// Smaller values count entries.
+const TRANSLATED: u32 = u32::MAX - 1;
+const NEVER: u32 = u32::MAX;
 
 /// How [`Jit::run`] went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +95,10 @@ pub(crate) struct Jit {
     /// The ops of translated blocks, alive as long as `module`: FP helpers are called with
     /// their addresses, baked into the code (boxed, so they stay put when the vector grows).
     ops: Vec<Box<[Op]>>,
-    blocks: FxHashMap<u32, Entry>,
+    /// The translated blocks by pc: their code and entry block's length.
+    blocks: FxHashMap<u32, (Code, u32)>,
+    /// By the block's arena position in the block cache: entries so far, or a mark.
+    counts: Vec<u32>,
     /// The translations by pc; translated code holds its address, so it is never reallocated.
     fast: Box<[Slot]>,
     /// The block cache generation and MMIO window the translations were made for.
@@ -95,6 +106,14 @@ pub(crate) struct Jit {
     window: (u32, u32),
     /// Entries before a block is translated.
     hot: u32,
+    /// The tier's default policy (no `set_threshold`): no block is counted before `WARM`
+    /// instructions retired, and a translation waits until the hart has retired `PAYBACK`
+    /// instructions for every op translated so far with it.
+    paced: bool,
+    /// Ops translated so far.
+    translated: u64,
+    /// Paced: retired instructions before the next translation is considered.
+    wait: u64,
 }
 
 impl fmt::Debug for Jit {
@@ -140,19 +159,39 @@ impl Jit {
             ops: Vec::new(),
             blocks: FxHashMap::default(),
             fast: vec![EMPTY; FAST].into_boxed_slice(),
+            counts: Vec::new(),
             generation: u64::MAX,
             window: (0, 0),
             hot: HOT,
+            paced: true,
+            translated: 0,
+            wait: 0,
         })
     }
 
+    /// Translate every block at its `entries`th entry, counted from the start, whatever it
+    /// costs (tests: 1 translates everything at once).
     pub(crate) fn set_threshold(&mut self, entries: u32) {
-        self.hot = entries.max(1);
+        self.hot = entries.clamp(1, TRANSLATED - 1);
+        self.paced = false;
+    }
+
+    /// How many instructions the interpreter may run from here, block after block, before it
+    /// returns to [`Jit::run`] (given `left` it may run in all and `retired` so far): one
+    /// block once blocks are counted, so that every block entry is; until then as many as
+    /// fit before `WARM`.
+    pub(crate) fn interpret(&self, left: u64, retired: u64) -> u64 {
+        if self.paced && retired < WARM {
+            left.min(WARM - retired + MAX_BLOCK as u64)
+        } else {
+            MAX_BLOCK as u64
+        }
     }
 
     /// Drop every translation.
     fn flush(&mut self) {
         self.blocks.clear();
+        self.counts.clear();
         self.fast.fill(EMPTY);
         if let Some(m) = self.module.take() {
             call::free(m);
@@ -173,6 +212,9 @@ impl Jit {
         window: (u32, u32),
         limit: u64,
     ) -> Ran {
+        if self.paced && state.retired < WARM {
+            return Ran::Cold;
+        }
         if cache.generation() != self.generation || window != self.window {
             self.flush();
             self.generation = cache.generation();
@@ -182,7 +224,7 @@ impl Jit {
         let slot = (pc as usize >> 2) % FAST;
         let (mut code, mut len) = match self.fast[slot] {
             Slot { pc: p, code, len } if p == pc => (code, len),
-            _ => match self.lookup(pc, cache, b, mem.fast_path()) {
+            _ => match self.lookup(pc, cache, b, mem.fast_path(), state.retired) {
                 Some(found) => found,
                 None => return Ran::Cold,
             },
@@ -216,46 +258,52 @@ impl Jit {
     }
 
     /// The translation of the block at `pc` (arena position `b`): count an entry, translate
-    /// when hot.
+    /// when hot (and, paced, when the run so far has paid for it).
     fn lookup(
         &mut self,
         pc: u32,
         cache: &BlockCache,
         b: usize,
         layout: FastPath,
+        retired: u64,
     ) -> Option<(Code, u32)> {
-        let e = self.blocks.entry(pc).or_insert(Entry::Cold(0));
-        match e {
-            Entry::Hot(code, len) => {
-                let found = (*code, *len);
-                self.fast[(pc as usize >> 2) % FAST] = Slot {
-                    pc,
-                    code: found.0,
-                    len: found.1,
-                };
-                Some(found)
-            }
-            Entry::Never => None,
-            Entry::Cold(n) if *n + 1 < self.hot => {
-                *n += 1;
-                None
-            }
-            Entry::Cold(_) => {
-                let made = self.translate(&region::region(cache, b), layout);
-                let e = match made {
-                    Some((code, len)) => Entry::Hot(code, len),
-                    None => Entry::Never,
-                };
-                self.blocks.insert(pc, e);
-                let found = made?;
-                self.fast[(pc as usize >> 2) % FAST] = Slot {
-                    pc,
-                    code: found.0,
-                    len: found.1,
-                };
-                Some(found)
-            }
+        if b >= self.counts.len() {
+            self.counts.resize(cache.ops.len().max(b + 1), 0);
         }
+        let found = match self.counts[b] {
+            TRANSLATED => *self.blocks.get(&pc)?,
+            NEVER => return None,
+            n if n + 1 < self.hot => {
+                self.counts[b] = n + 1;
+                return None;
+            }
+            _ if self.paced && retired < self.wait => return None,
+            _ => {
+                let blocks = region::region(cache, b, &self.counts, self.hot);
+                if self.paced {
+                    let ops: usize = blocks.iter().map(|ops| ops.len()).sum();
+                    let need = (self.translated + ops as u64) * PAYBACK;
+                    if need > retired {
+                        // Not yet: hot blocks ask again once this much has retired.
+                        self.wait = need;
+                        return None;
+                    }
+                }
+                let Some(found) = self.translate(&blocks, layout) else {
+                    self.counts[b] = NEVER;
+                    return None;
+                };
+                self.counts[b] = TRANSLATED;
+                self.blocks.insert(pc, found);
+                found
+            }
+        };
+        self.fast[(pc as usize >> 2) % FAST] = Slot {
+            pc,
+            code: found.0,
+            len: found.1,
+        };
+        Some(found)
     }
 
     /// Translate and finalize the region `blocks` (entry first): its code and the entry
@@ -268,6 +316,7 @@ impl Jit {
         {
             return None;
         }
+        self.translated += blocks.iter().map(|ops| ops.len() as u64).sum::<u64>();
         let module = match &mut self.module {
             Some(m) => m,
             None => {

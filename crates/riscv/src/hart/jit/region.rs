@@ -42,8 +42,16 @@ fn successors(op: &Op) -> Option<u32> {
     }
 }
 
-/// The blocks of the region entered at arena position `b`: the entry first.
-pub(crate) fn region(cache: &BlockCache, b: usize) -> Vec<&[Op]> {
+/// The blocks of the region entered at arena position `b`: the entry first. A successor joins
+/// only if it was entered at least `hot / 16` times by arena position in `counts` (its
+/// entries as the tier counts them): a path the run seldom took would cost translation time
+/// and save nothing.
+pub(crate) fn region<'c>(
+    cache: &'c BlockCache,
+    b: usize,
+    counts: &[u32],
+    hot: u32,
+) -> Vec<&'c [Op]> {
     let mut blocks = vec![block_ops(&cache.ops[b..])];
     let mut pcs = vec![cache.ops[b].pc];
     let mut ops = blocks[0].len();
@@ -57,6 +65,9 @@ pub(crate) fn region(cache: &BlockCache, b: usize) -> Vec<&[Op]> {
             let Some(p) = cache.block_at(pc) else {
                 continue;
             };
+            if counts.get(p).copied().unwrap_or(0) < hot / 16 {
+                continue;
+            }
             let next = block_ops(&cache.ops[p..]);
             if translated(next[0].kind) && ops + next.len() <= MAX_OPS {
                 ops += next.len();
