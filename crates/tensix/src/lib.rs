@@ -20,6 +20,8 @@ pub mod formats;
 pub mod frontend;
 pub mod isa;
 pub mod program;
+#[cfg(test)]
+mod test_rng;
 pub mod tile;
 
 pub use arch::{Arch, UnknownArch};

@@ -57,13 +57,10 @@ pub fn mul_row(a: &[u32; 16], b: &[u32; 16], dst: &mut [u32; 16], mode: AccMode,
 mod tests {
     use super::*;
 
-    /// xorshift64 for Src datums of every kind (zeros, tiny and huge exponents, both signs)
-    /// and Dst values of the accumulation format.
+    /// The test stream's next 32 bits, for Src datums of every kind (zeros, tiny and huge
+    /// exponents, both signs) and Dst values of the accumulation format.
     fn next(x: &mut u64) -> u32 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        *x as u32
+        crate::test_rng::step(x) as u32
     }
 
     fn src(x: &mut u64) -> u32 {

@@ -424,10 +424,7 @@ mod tests {
     /// A small deterministic generator (xorshift) for Src datums of every kind: zeros,
     /// small and large exponents, both signs.
     fn next(x: &mut u64) -> u32 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        let v = *x as u32;
+        let v = crate::test_rng::step(x) as u32;
         match v & 7 {
             0 => 0,
             1 => v & (1 << 18),

@@ -145,13 +145,7 @@ fn step(x: &mut Lanes, s: &Sfpu, i: &Insn) -> Result<(), ()> {
 
 #[test]
 fn bit_planes_equal_the_per_lane_pages() {
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut rnd = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed as u32
-    };
+    let mut rnd = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1du64);
     for trial in 0..400 {
         let mut s = Sfpu {
             blackhole: trial % 2 == 1,
@@ -159,7 +153,7 @@ fn bit_planes_equal_the_per_lane_pages() {
         };
         // A few lanes with a ROW_MASK bit or DISABLE_BACKDOOR_LOAD, the rest plain.
         for l in 0..LANES {
-            if rnd() % 4 == 0 {
+            if rnd().is_multiple_of(4) {
                 s.lane_config[l] = rnd() & (15 << 12 | 2);
             }
         }
@@ -171,7 +165,7 @@ fn bit_planes_equal_the_per_lane_pages() {
                 });
             }
             let opcode = [0x7b, 0x8a, 0x87, 0x88, 0x8b, 0x87][rnd() as usize % 6];
-            let vd = if rnd() % 5 == 0 {
+            let vd = if rnd().is_multiple_of(5) {
                 12 + rnd() % 4
             } else {
                 rnd() % 8

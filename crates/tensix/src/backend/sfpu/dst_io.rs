@@ -401,13 +401,7 @@ mod tests {
     // addresses, lane enables and registers.
     #[test]
     fn plain_32bit_moves_equal_the_per_lane_model() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let mut rnd = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u32
-        };
+        let mut rnd = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1du64);
         for arch in [Arch::WormholeB0, Arch::Blackhole] {
             let mut fast = Backend::new(arch.table());
             fast.sfpu.blackhole = arch == Arch::Blackhole;

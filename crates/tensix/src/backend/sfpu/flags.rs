@@ -136,13 +136,7 @@ mod tests {
     // random sequence of pushes, pops, top rewrites on random lane subsets equals 32 Vecs.
     #[test]
     fn planes_are_32_independent_stacks() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut rnd = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x as u32
-        };
+        let mut rnd = crate::test_rng::xorshift(0x9e37_79b9_7f4a_7c15u64);
         let mut planes = FlagStack::default();
         let mut vecs: Vec<Vec<FlagStackEntry>> = vec![Vec::new(); LANES];
         for _ in 0..20_000 {

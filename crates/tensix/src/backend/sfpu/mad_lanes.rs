@@ -107,13 +107,7 @@ pub fn mad_wh(a: &[u32; LANES], b: &[u32; LANES], c: &[u32; LANES]) -> [u32; LAN
 mod tests {
     use super::*;
 
-    /// xorshift64.
-    fn next(x: &mut u64) -> u64 {
-        *x ^= *x << 13;
-        *x ^= *x >> 7;
-        *x ^= *x << 17;
-        *x
-    }
+    use crate::test_rng::step as next;
 
     /// An FP32 operand of every kind the datapath distinguishes: zeros of both signs, denormals,
     /// NaN/Inf, the extreme exponents, exponents near each other (cancellation, ties) and far

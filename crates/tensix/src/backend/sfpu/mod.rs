@@ -308,19 +308,13 @@ mod tests {
     // in every combination the generator reaches.
     #[test]
     fn enabled_lanes_is_is_lane_enabled() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = crate::test_rng::xorshift(0x2545_f491_4f6c_dd1d);
         for _ in 0..2000 {
             let mut s = Sfpu::default();
             for lane in 0..LANES {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                s.lane_config[lane] = (x as u32) & (15 << 12);
-                flags::put(
-                    &mut s.use_lane_flags,
-                    1 << lane,
-                    ((x >> 20 & 1) as u32) << lane,
-                );
+                let x = rnd();
+                s.lane_config[lane] = x & (15 << 12);
+                flags::put(&mut s.use_lane_flags, 1 << lane, (x >> 20 & 1) << lane);
                 s.set_flag(lane, x >> 21 & 1 != 0);
             }
             let mask = s.enabled_lanes();
