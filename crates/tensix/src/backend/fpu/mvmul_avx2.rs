@@ -422,30 +422,36 @@ fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
     unsafe { &mut *(row as *mut [u32; 16]).cast::<[i32; 16]>() }
 }
 
-/// A group's term on 8 columns: its exponent and its signed value (unit at bit 23; both 0
-/// for a dropped group). `lanes::Terms` keeps sign and magnitude apart; see [`align`] for
-/// why the signed form gives the same bits.
+/// A group's term on 8 columns: its exponent and twice its signed value (unit at bit 24; the
+/// value 0 for a dropped group). `lanes::Terms` keeps sign and magnitude apart; see [`align`]
+/// for why the signed form gives the same bits.
 #[derive(Clone, Copy)]
 struct Terms {
     exp: __m256i,
     val: __m256i,
 }
 
-/// `lanes::terms`: a group whose exponent (with `adj`) is not positive is the zero term.
+/// `lanes::terms`: a group whose exponent (with `adj`) is not positive is the zero term. Its
+/// exponent is left as it is: Dst's exponent field is never negative, so a dropped group's
+/// (≤ 0) never raises the alignment's reference in [`accumulate`], and its zero value aligns
+/// to zero from any distance.
 #[target_feature(enable = "avx2")]
 #[inline]
 fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
     let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
     let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
     Terms {
-        exp: _mm256_and_si256(exp, live),
-        val: _mm256_and_si256(_mm256_slli_epi32::<13>(sum), live),
+        exp,
+        val: _mm256_and_si256(_mm256_slli_epi32::<14>(sum), live),
     }
 }
 
-/// `lanes::align` on signed values: `x` (|x| < 2^28 for a term: |sum| < 2^15; 0 ≤ x < 2^25
-/// for Dst) aligned from `from` to `to` (≥ from), ⌊(x + 2^(d−1)) / 2^d⌋ with an
-/// arithmetic shift (x itself for d = 0; 0 from d = 31 on, as |x| < 2^30).
+/// `lanes::align` on signed values, taking and giving them doubled: `x2` = 2x (|x| < 2^28
+/// for a term: |sum| < 2^15; 0 ≤ x < 2^24 for Dst) aligned from `from` to `to` (≥ from),
+/// ⌊(x + 2^(d−1)) / 2^d⌋ (x itself for d = 0), as ⌊(⌊2x / 2^d⌋ + 1) / 2⌋ with arithmetic
+/// shifts: for d = 0 that is ⌊x + 1/2⌋ = x, and for d ≥ 1 ⌊2x / 2^d⌋ = ⌊x / 2^(d−1)⌋ and
+/// ⌊(⌊y⌋ + 1) / 2⌋ = ⌊(y + 1) / 2⌋. From d = 31 on, ⌊2x / 2^d⌋ is 0 or −1 (|2x| < 2^30; and
+/// `vpsravd` fills with the sign from 32 on), so the result is 0, as `lanes::align`'s.
 ///
 /// For x = −m (m > 0) and d ≥ 1 this is −⌊(m + 2^(d−1) − 1) / 2^d⌋, `lanes::align`'s
 /// magnitude rounding "half up minus the sign" with the sign put back: with N = 2^(d−1) − m,
@@ -453,12 +459,9 @@ fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
 /// with d = 13 makes [`round13`] on signed values `lanes::accumulate`'s 13-bit rounding.
 #[target_feature(enable = "avx2")]
 #[inline]
-fn align(x: __m256i, from: __m256i, to: __m256i) -> __m256i {
-    // Clamped at 31 (the result is 0 from there on), which also spares LLVM's own range
-    // checks around the variable shifts.
-    let d = _mm256_min_epu32(_mm256_sub_epi32(to, from), _mm256_set1_epi32(31));
-    let half = _mm256_srli_epi32::<1>(_mm256_sllv_epi32(_mm256_set1_epi32(1), d));
-    _mm256_srav_epi32(_mm256_add_epi32(x, half), d)
+fn align(x2: __m256i, from: __m256i, to: __m256i) -> __m256i {
+    let halves = _mm256_srav_epi32(x2, _mm256_sub_epi32(to, from));
+    _mm256_srai_epi32::<1>(_mm256_add_epi32(halves, _mm256_set1_epi32(1)))
 }
 
 /// `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to the largest
@@ -471,88 +474,73 @@ fn align(x: __m256i, from: __m256i, to: __m256i) -> __m256i {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m256i) -> __m256i {
-    {
-        let zero = _mm256_setzero_si256();
-        let one = _mm256_set1_epi32(1);
-        let dneg = _mm256_srai_epi32::<31>(d);
-        let dexp = _mm256_and_si256(_mm256_srli_epi32::<23>(d), _mm256_set1_epi32(0xff));
-        let dman = _mm256_andnot_si256(
-            _mm256_cmpeq_epi32(dexp, zero),
-            _mm256_or_si256(
-                _mm256_and_si256(d, _mm256_set1_epi32(0x7f_ffff)),
-                _mm256_set1_epi32(0x80_0000),
-            ),
-        );
-        let exp = _mm256_max_epi32(_mm256_max_epi32(t0.exp, t1.exp), dexp);
-        let mut v0 = align(t0.val, t0.exp, exp);
-        let mut v1 = align(t1.val, t1.exp, exp);
-        let mut dm = align(dman, dexp, exp);
-        if !FP32 {
-            v0 = round13(v0);
-            v1 = round13(v1);
-            dm = round13(dm);
-        }
-        let dval = _mm256_sub_epi32(_mm256_xor_si256(dm, dneg), dneg);
-        let total = _mm256_add_epi32(dval, _mm256_add_epi32(v0, v1));
-        let sign = _mm256_srli_epi32::<31>(total);
-        let man = _mm256_abs_epi32(total);
-        // Leading zeros of man (< 2^31): keep its top bit and clear the one below it, so that
-        // the conversion to f32 cannot round up to the next power of two; the f32's biased
-        // exponent is then 127 + floor(log2 man), and lz − 8 = 150 − that.
-        let top_bits = _mm256_andnot_si256(_mm256_srli_epi32::<1>(man), man);
-        let f = _mm256_castps_si256(_mm256_cvtepi32_ps(top_bits));
-        let mut shift = _mm256_sub_epi32(_mm256_set1_epi32(150), _mm256_srli_epi32::<23>(f));
-        // Wormhole's leading-sign counter mis-normalises −1 (arith::accumulate).
-        let minus_one =
-            _mm256_and_si256(_mm256_cmpeq_epi32(man, one), _mm256_cmpeq_epi32(sign, one));
-        shift = _mm256_add_epi32(shift, _mm256_and_si256(minus_one, _mm256_set1_epi32(-27)));
-        let mut e = _mm256_sub_epi32(exp, shift);
-        let keep = if EXP8 { 16 } else { 13 };
-        if !FP32 {
-            shift = _mm256_sub_epi32(shift, _mm256_set1_epi32(keep));
-        }
-        // s ≤ 23 for every non-zero man (lz ≥ 1, so shift ≥ −7 − 16); the clamp at 31 only
-        // tells LLVM that the variable shifts below stay in range.
-        let s = _mm256_min_epi32(
-            _mm256_max_epi32(_mm256_sub_epi32(zero, shift), one),
-            _mm256_set1_epi32(31),
-        );
-        let right = _mm256_srlv_epi32(
-            _mm256_add_epi32(man, _mm256_sllv_epi32(one, _mm256_sub_epi32(s, one))),
-            s,
-        );
-        // shift ≤ 23 for every non-zero man; a negative one selects `right`.
-        let left = _mm256_sllv_epi32(man, shift);
-        let mut man = _mm256_blendv_epi8(left, right, _mm256_cmpgt_epi32(zero, shift));
-        if !FP32 {
-            man = _mm256_sllv_epi32(man, _mm256_set1_epi32(keep));
-        }
-        e = _mm256_add_epi32(
-            e,
-            _mm256_srli_epi32::<24>(_mm256_and_si256(man, _mm256_set1_epi32(0x100_0000))),
-        );
-        let man = _mm256_and_si256(man, _mm256_set1_epi32(0x7f_ffff));
-        // Overflow saturates: FP32/BF16 to infinity, FP16 to its largest finite value.
-        let (limit, sat) = if FP32 || EXP8 {
-            (255, 255 << 23)
-        } else {
-            (32, (31 << 23) | (0x3ff << 13))
-        };
-        let over = _mm256_cmpgt_epi32(e, _mm256_set1_epi32(limit - 1));
-        let normal = _mm256_or_si256(_mm256_slli_epi32::<23>(_mm256_max_epi32(e, zero)), man);
-        let bits = _mm256_or_si256(
-            _mm256_slli_epi32::<31>(sign),
-            _mm256_blendv_epi8(normal, _mm256_set1_epi32(sat), over),
-        );
-        let dead = _mm256_or_si256(
-            _mm256_or_si256(
-                _mm256_cmpgt_epi32(one, exp),
-                _mm256_cmpeq_epi32(total, zero),
-            ),
-            _mm256_cmpgt_epi32(one, e),
-        );
-        _mm256_andnot_si256(dead, bits)
+    let zero = _mm256_setzero_si256();
+    let one = _mm256_set1_epi32(1);
+    let dneg = _mm256_srai_epi32::<31>(d);
+    let dexp = _mm256_and_si256(_mm256_srli_epi32::<23>(d), _mm256_set1_epi32(0xff));
+    // Twice Dst's mantissa with its implicit 1; 0 for a zero exponent field.
+    let dman2 = _mm256_andnot_si256(
+        _mm256_cmpeq_epi32(dexp, zero),
+        _mm256_or_si256(
+            _mm256_and_si256(_mm256_slli_epi32::<1>(d), _mm256_set1_epi32(0xff_fffe)),
+            _mm256_set1_epi32(0x100_0000),
+        ),
+    );
+    let exp = _mm256_max_epi32(_mm256_max_epi32(t0.exp, t1.exp), dexp);
+    let mut v0 = align(t0.val, t0.exp, exp);
+    let mut v1 = align(t1.val, t1.exp, exp);
+    let mut dm = align(dman2, dexp, exp);
+    if !FP32 {
+        v0 = round13(v0);
+        v1 = round13(v1);
+        dm = round13(dm);
     }
+    let dval = _mm256_sub_epi32(_mm256_xor_si256(dm, dneg), dneg);
+    let total = _mm256_add_epi32(dval, _mm256_add_epi32(v0, v1));
+    let man = _mm256_abs_epi32(total);
+    // Leading zeros of man (< 2^31): keep its top bit and clear the one below it, so that
+    // the conversion to f32 cannot round up to the next power of two; the f32's biased
+    // exponent is then 127 + floor(log2 man), and lz − 8 = 150 − that.
+    let top_bits = _mm256_andnot_si256(_mm256_srli_epi32::<1>(man), man);
+    let f = _mm256_castps_si256(_mm256_cvtepi32_ps(top_bits));
+    let mut shift = _mm256_sub_epi32(_mm256_set1_epi32(150), _mm256_srli_epi32::<23>(f));
+    // Wormhole's leading-sign counter mis-normalises −1 (arith::accumulate).
+    let minus_one = _mm256_cmpeq_epi32(total, _mm256_set1_epi32(-1));
+    shift = _mm256_add_epi32(shift, _mm256_and_si256(minus_one, _mm256_set1_epi32(-27)));
+    let e = _mm256_sub_epi32(exp, shift);
+    let keep = if EXP8 { 16 } else { 13 };
+    if !FP32 {
+        shift = _mm256_sub_epi32(shift, _mm256_set1_epi32(keep));
+    }
+    // man << shift, or rounded half up right by s = −shift: each variable shift gives 0 for
+    // the other sign's counts (read as u32, ≥ 32), and both give man for 0. |shift| ≤ 23 for
+    // every non-zero man (lz ≥ 1, so shift ≥ −7 − 16; the −1 quirk gives −4 − 16 at most).
+    let s = _mm256_sub_epi32(zero, shift);
+    let half = _mm256_sllv_epi32(one, _mm256_sub_epi32(s, one));
+    let right = _mm256_srlv_epi32(_mm256_add_epi32(man, half), s);
+    let mut man = _mm256_or_si256(_mm256_sllv_epi32(man, shift), right);
+    if !FP32 {
+        man = _mm256_sllv_epi32(man, _mm256_set1_epi32(keep));
+    }
+    // A rounding carry (man = 2^24, the only value with bit 24) raises the exponent.
+    let e = _mm256_add_epi32(e, _mm256_srli_epi32::<24>(man));
+    let man = _mm256_and_si256(man, _mm256_set1_epi32(0x7f_ffff));
+    // Overflow saturates: FP32/BF16 to infinity, FP16 to its largest finite value. Lanes with
+    // e ≤ 0 (whose shifted exponent spills into the sign) are cleared below.
+    let (limit, sat) = if FP32 || EXP8 {
+        (255, 255 << 23)
+    } else {
+        (32, (31 << 23) | (0x3ff << 13))
+    };
+    let over = _mm256_cmpgt_epi32(e, _mm256_set1_epi32(limit - 1));
+    let normal = _mm256_or_si256(_mm256_slli_epi32::<23>(e), man);
+    let bits = _mm256_or_si256(
+        _mm256_and_si256(total, _mm256_set1_epi32(i32::MIN)),
+        _mm256_blendv_epi8(normal, _mm256_set1_epi32(sat), over),
+    );
+    // Dst's exponent is never negative, so exp ≤ 0 means every part is zero and so is total.
+    let dead = _mm256_or_si256(_mm256_cmpeq_epi32(total, zero), _mm256_cmpgt_epi32(one, e));
+    _mm256_andnot_si256(dead, bits)
 }
 
 /// 16-bit Dst: the 13 low bits of a signed value rounded away, half up (the magnitude's
