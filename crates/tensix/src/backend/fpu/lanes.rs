@@ -506,7 +506,8 @@ mod tests {
     // 8-row MVMUL and 4-row GAPOOL blocks. Each block of data runs through all four phases on
     // the same caches (the later phases find the decoded pair again, as a HiFi matmul does;
     // the next block at the same addresses must not), with the SrcA mask of the TF32, BF16
-    // and FP16 formats.
+    // and FP16 formats, and with two SrcB blocks at two addresses (two pairs of one SrcA
+    // face cached at once, as a matmul's SrcB blocks share a SrcA face).
     #[test]
     fn mvmul_matches_the_per_datum_model() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -518,11 +519,12 @@ mod tests {
                 let rows = if n % 5 == 4 { 4 } else { 8 };
                 let mask_a = [0x7_ffff, 0x7_fff8, 0x4_7fff][n % 3];
                 let mut srca = [[0u32; 16]; 16];
-                let mut srcb = [[0u32; 16]; 8];
+                let mut srcb = [[[0u32; 16]; 8]; 2];
                 srca.iter_mut()
                     .flatten()
                     .for_each(|v| *v = edge(&mut seed, sparse));
                 srcb.iter_mut()
+                    .flatten()
                     .flatten()
                     .for_each(|v| *v = edge(&mut seed, sparse));
                 let mut dst = [[0u32; 16]; 8];
@@ -533,20 +535,22 @@ mod tests {
                     // A sum of exactly −1 unit (Dst −(1 + 2^-23) plus the product 1 × 1 in
                     // phase 0): Wormhole's leading-sign counter mis-normalises it.
                     srca = [[0; 16]; 16];
-                    srcb = [[0; 16]; 8];
+                    srcb[0] = [[0; 16]; 8];
                     srca[0] = [127 << 10; 16];
-                    srcb[0][0] = 127 << 10;
+                    srcb[0][0][0] = 127 << 10;
                     dst[0] = [0xbf80_0001; 16];
                 }
                 // The four phases, then phase 0 again with another SrcA format on the same
                 // rows (a cached pair must not be taken for another mask).
                 let other_mask = [0x7_fff8, 0x4_7fff, 0x7_ffff][n % 3];
-                for (phase, mask_a) in [
-                    (0, mask_a),
-                    (1, mask_a),
-                    (2, mask_a),
-                    (3, mask_a),
-                    (0, other_mask),
+                for (phase, mask_a, srcb) in [
+                    (0, mask_a, &srcb[0]),
+                    (0, mask_a, &srcb[1]),
+                    (1, mask_a, &srcb[0]),
+                    (2, mask_a, &srcb[1]),
+                    (3, mask_a, &srcb[0]),
+                    (0, other_mask, &srcb[0]),
+                    (0, other_mask, &srcb[1]),
                 ] {
                     let src = MvmulSrc {
                         a: std::array::from_fn(|k| &srca[k]),
