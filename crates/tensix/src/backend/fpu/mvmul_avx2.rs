@@ -52,8 +52,6 @@ struct Key {
 /// saturation), and `vpmulhrsw` of z by q = sa·2^(13−d) gives r ([`round_by_mulhrs`]).
 pub(super) struct Pair {
     key: Key,
-    /// Where the rows were (SrcA's first row, SrcB's first row): the lookup's hint.
-    tag: (usize, usize),
     /// Per Dst row i and group g (k = 8g .. 8g+8), per column: the group's exponent as
     /// `lanes::group` has it (the exponent sums' maximum from 0 up, without the phase's
     /// adjustment).
@@ -70,6 +68,9 @@ pub(super) struct Pair {
 #[derive(Default)]
 pub struct PairCache {
     pairs: Vec<Box<Pair>>,
+    /// Per pair, where its rows were (SrcA's first row, SrcB's first row): the lookup's hint,
+    /// kept apart from the pairs so that a lookup reads one small array.
+    tags: Vec<(usize, usize)>,
     next: usize,
 }
 
@@ -120,7 +121,7 @@ impl PairCache {
     #[target_feature(enable = "avx2")]
     fn get(&mut self, src: &MvmulSrc) -> &Pair {
         let tag = (src.a[0].as_ptr() as usize, src.b[0].as_ptr() as usize);
-        let slot = match self.pairs.iter().position(|p| p.tag == tag) {
+        let slot = match self.tags.iter().position(|&t| t == tag) {
             Some(s) if same_rows(&self.pairs[s].key, src) => {
                 return &self.pairs[s];
             }
@@ -135,13 +136,13 @@ impl PairCache {
                             mask_a: 0,
                             mask_b: 0,
                         },
-                        tag,
                         top: [[[0; 16]; 2]; 8],
                         q: [[[0; 16]; 16]; 8],
                         u: [[[0; 16]; 16]; 2],
                         v: [[[0; 16]; 8]; 2],
                     })
                 }));
+                self.tags.push(tag);
                 self.pairs.len() - 1
             }
             None => {
@@ -150,8 +151,8 @@ impl PairCache {
                 s
             }
         };
+        self.tags[slot] = tag;
         let p = &mut self.pairs[slot];
-        p.tag = tag;
         build(p, src);
         p
     }
