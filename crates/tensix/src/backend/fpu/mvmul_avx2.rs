@@ -449,10 +449,11 @@ fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
 
 /// `lanes::align` on signed values, taking and giving them doubled: `x2` = 2x (|x| < 2^28
 /// for a term: |sum| < 2^15; 0 ≤ x < 2^24 for Dst) aligned from `from` to `to` (≥ from),
-/// ⌊(x + 2^(d−1)) / 2^d⌋ (x itself for d = 0), as ⌊(⌊2x / 2^d⌋ + 1) / 2⌋ with arithmetic
-/// shifts: for d = 0 that is ⌊x + 1/2⌋ = x, and for d ≥ 1 ⌊2x / 2^d⌋ = ⌊x / 2^(d−1)⌋ and
-/// ⌊(⌊y⌋ + 1) / 2⌋ = ⌊(y + 1) / 2⌋. From d = 31 on, ⌊2x / 2^d⌋ is 0 or −1 (|2x| < 2^30; and
-/// `vpsravd` fills with the sign from 32 on), so the result is 0, as `lanes::align`'s.
+/// ⌊(x + 2^(d−1)) / 2^d⌋ (x itself for d = 0), as ⌊(t + 1) / 2⌋ = t − ⌊t / 2⌋ with
+/// t = ⌊2x / 2^d⌋ (arithmetic shifts): for d = 0 that is ⌊x + 1/2⌋ = x, and for d ≥ 1
+/// t = ⌊x / 2^(d−1)⌋ and ⌊(⌊y⌋ + 1) / 2⌋ = ⌊(y + 1) / 2⌋. From d = 31 on, t is 0 or −1
+/// (|2x| < 2^30; and `vpsravd` fills with the sign from 32 on), so the result is 0, as
+/// `lanes::align`'s.
 ///
 /// For x = −m (m > 0) and d ≥ 1 this is −⌊(m + 2^(d−1) − 1) / 2^d⌋, `lanes::align`'s
 /// magnitude rounding "half up minus the sign" with the sign put back: with N = 2^(d−1) − m,
@@ -461,8 +462,8 @@ fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
 #[target_feature(enable = "avx2")]
 #[inline]
 fn align(x2: __m256i, from: __m256i, to: __m256i) -> __m256i {
-    let halves = _mm256_srav_epi32(x2, _mm256_sub_epi32(to, from));
-    _mm256_srai_epi32::<1>(_mm256_add_epi32(halves, _mm256_set1_epi32(1)))
+    let t = _mm256_srav_epi32(x2, _mm256_sub_epi32(to, from));
+    _mm256_sub_epi32(t, _mm256_srai_epi32::<1>(t))
 }
 
 /// `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to the largest
