@@ -236,25 +236,34 @@ impl State {
             }};
         }
         let epoch = cache.epoch();
-        let ops: &[Op] = if FUSED { &cache.fused } else { &cache.ops };
+        // Fused, `ops` ends at `end` (the arena's end); unfused, each block's ops end at `end`
+        // at the latest (where it is cut short), which moves from block to block.
+        let ops: &[Op] = if FUSED {
+            &cache.fused[..end]
+        } else {
+            &cache.ops
+        };
+        let mut end = end;
         // Fused, chain into the next block only while `done` stays at or below this: it then
         // fits.
         let chain_limit = max.saturating_sub(MAX_BLOCK as u64);
         // Instructions retired by the blocks finished so far in this call.
         let mut done = 0u64;
-        // The current block's ops end at `end` at the latest (where it is cut short).
-        let mut end = end;
         let mut it = ops[first..end].iter();
+        // The arena position of the op taken last from `it`.
+        macro_rules! pos {
+            () => {
+                if FUSED {
+                    ops.len() - it.len() - 1
+                } else {
+                    end - it.len() - 1
+                }
+            };
+        }
         loop {
             // Run a block up to its exit: (next pc, successor slot: 0 fall-through, 1 taken,
             // 2 computed; the op holding the exit's successors and instruction count).
             let (npc, slot, exit) = 'ops: loop {
-                // The arena position of the op taken last from `it`.
-                macro_rules! pos {
-                    () => {
-                        end - it.len() - 1
-                    };
-                }
                 // Leave with the instructions of this block before (`before`) or up to and
                 // including (`after`) the op at `pos!()` retired.
                 macro_rules! leave {
@@ -777,16 +786,16 @@ impl State {
             if next == NO_BLOCK || !fits {
                 self.retired += done;
                 self.pc = npc;
-                let at = (end - it.len() - 1) as u32;
+                let at = pos!() as u32;
                 let link = (next == NO_BLOCK && slot < 2).then_some((at, slot));
                 return Exit::Next { link };
             }
-            end = if FUSED {
-                ops.len()
+            if FUSED {
+                it = ops[next as usize..].iter();
             } else {
-                ops.len().min(next as usize + (max - done) as usize)
-            };
-            it = ops[next as usize..end].iter();
+                end = ops.len().min(next as usize + (max - done) as usize);
+                it = ops[next as usize..end].iter();
+            }
         }
     }
 }

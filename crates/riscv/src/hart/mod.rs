@@ -311,9 +311,9 @@ impl<X: Extension> Hart<X> {
             };
             let before = self.s.retired;
             // Untraced, the rest of `max` of an idle loop retires at once: the state after it
-            // is the state now plus the count.
+            // is the state now plus the count (which saturates, as it would never get there).
             if !T::ENABLED && self.cache.ops[b].jumps_to_itself() {
-                self.s.retired += left;
+                self.s.retired = self.s.retired.saturating_add(left);
                 return Stop::Limit;
             }
             if !T::ENABLED
