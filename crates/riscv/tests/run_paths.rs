@@ -387,6 +387,31 @@ proptest! {
     }
 }
 
+/// A program ending in `j .` (firmware's idle loop): untraced, the rest of each run's limit
+/// retires at once (`Hart::run`); the state must be that of running the loop instruction by
+/// instruction, traced, whatever the pieces.
+#[test]
+fn an_idle_loop_gives_the_same_state_on_every_path() {
+    let words = [
+        i_type(7, 1, 0, 1, 0x13),  // addi x1, x1, 7
+        i_type(-3, 2, 0, 2, 0x13), // addi x2, x2, -3
+        j_type(0, 0),              // j .
+    ];
+    let (regs, fregs) = (vec![0; 31], vec![0; 8]);
+    let traced = run(&words, &regs, &fregs, Path::Traced);
+    assert_eq!(traced.retired, BUDGET);
+    assert_eq!(traced.pc, CODE + 8);
+    assert_eq!((traced.x[1], traced.x[2]), (7, (-3i32) as u32));
+    for path in [
+        Path::Whole,
+        Path::Pieces(1, 1),
+        Path::Pieces(2, 65),
+        Path::Pieces(300, 7),
+    ] {
+        assert_eq!(run(&words, &regs, &fregs, path), traced, "{path:?}");
+    }
+}
+
 #[cfg(feature = "jit")]
 /// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 64 (each translates
 /// every block it runs, which is what costs); `scripts/oracle/riscv-jit.sh` runs more, and

@@ -453,3 +453,40 @@ fn pacr_int8_from_int32_dst() {
     assert_eq!(read(&r), ints.map(descaled));
     assert_eq!(read(&r)[2], 0x81, "−5/4 = −1.25 → −1");
 }
+
+// PACR.md: the packer writes its datums to L1 one after the other. A PACR whose FP32 row runs
+// past the end of L1 (1464 KiB on Wormhole B0) faults naming the first datum that cannot be
+// written; the datums before it are in L1 (the model writes a PACR's stream at once and goes
+// datum by datum only when that fails).
+#[test]
+fn pacr_past_the_end_of_l1_names_the_first_datum_outside() {
+    use macrosim_tensix::backend::config::wormhole_fields;
+    let mut r = Rig::new();
+    let set = |r: &mut Rig, name: &str, v: u32| {
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+    };
+    let end = 1464 * 1024u32;
+    set(&mut r, "THCON_SEC0_REG1_In_data_format", 0);
+    set(&mut r, "THCON_SEC0_REG1_Out_data_format", 0);
+    set(&mut r, "THCON_SEC0_REG1_Disable_zero_compress", 1);
+    set(&mut r, "THCON_SEC0_REG1_Sub_l1_tile_header_size", 1);
+    // 16-byte units: 32 bytes (8 FP32 datums) before the end.
+    set(&mut r, "THCON_SEC0_REG1_L1_Dest_addr", (end - 32) >> 4);
+    set(&mut r, "PCK_DEST_RD_CTRL_Read_32b_data", 1);
+    let vals: [f32; 16] = std::array::from_fn(|j| 1.5 + j as f32);
+    for (j, v) in vals.iter().enumerate() {
+        r.b.dst.write32(0, j, v.to_bits());
+    }
+    r.b.adcs.packers[2][1].x = 15; // 16 datums
+    let err = r.b.issue(2, 0x4100_0101, &mut r.l1).unwrap_err();
+    assert!(
+        err.what.starts_with(&format!("L1 write at {end:#x}")),
+        "{}",
+        err.what
+    );
+    let mut got = [0u8; 32];
+    r.l1.read_into(u64::from(end - 32), &mut got, macrosim_core::Access::Read)
+        .unwrap();
+    let want: Vec<u8> = vals[..8].iter().flat_map(|v| v.to_le_bytes()).collect();
+    assert_eq!(&got[..], &want[..]);
+}

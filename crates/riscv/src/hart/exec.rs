@@ -164,14 +164,17 @@ impl State {
     }
 
     /// Run ops from arena position `first` (a block's start), going from block to block through
-    /// chained successors (and the jump cache for computed targets) while a whole next block
-    /// fits in the `max` instructions left, until a successor is not yet known, code memory
-    /// changes, or an op needs the slow path. Ops at positions `end` and beyond are not run: a
-    /// caller cuts a block short by passing its start plus the instructions left. `self.retired`
-    /// counts every op that retired, a block at a time; `self.pc` is set on a `Next` exit.
+    /// chained successors (and the jump cache for computed targets) until a successor is not
+    /// yet known, code memory changes, an op needs the slow path, or `max` instructions ran.
+    /// Ops at positions `end` and beyond are not run: a caller cuts the first block short by
+    /// passing its start plus the instructions left. `self.retired` counts every op that
+    /// retired, a block at a time; `self.pc` is set on a `Next` exit.
     ///
-    /// `FUSED` runs the fused ops (`fuse.rs`; untraced only): a fused op runs its own slot and
-    /// the next, so a fused run must never be cut inside a block.
+    /// Unfused, a chained block is cut the same way after the instructions still left, so a
+    /// run of short blocks (a polling loop, a hart's quantum in a multi-core model) stays in
+    /// here instead of going back to the run loop for every block. `FUSED` runs the fused ops
+    /// (`fuse.rs`; untraced only): a fused op runs its own slot and the next, so a fused run
+    /// must never be cut inside a block, and it chains only while a whole next block fits.
     ///
     /// `ACCRUED` (untraced only) says that `frm` is RNE, inexact has accrued in `fflags` and
     /// mstatus.FS is Dirty ([`State::accrued_rne`]). None of that can change inside this call:
@@ -233,26 +236,34 @@ impl State {
             }};
         }
         let epoch = cache.epoch();
+        // Fused, `ops` ends at `end` (the arena's end); unfused, each block's ops end at `end`
+        // at the latest (where it is cut short), which moves from block to block.
         let ops: &[Op] = if FUSED {
             &cache.fused[..end]
         } else {
-            &cache.ops[..end]
+            &cache.ops
         };
-        // Chain into the next block only while `done` stays at or below this: it then fits.
+        let mut end = end;
+        // Fused, chain into the next block only while `done` stays at or below this: it then
+        // fits.
         let chain_limit = max.saturating_sub(MAX_BLOCK as u64);
         // Instructions retired by the blocks finished so far in this call.
         let mut done = 0u64;
-        let mut it = ops[first..].iter();
+        let mut it = ops[first..end].iter();
+        // The arena position of the op taken last from `it`.
+        macro_rules! pos {
+            () => {
+                if FUSED {
+                    ops.len() - it.len() - 1
+                } else {
+                    end - it.len() - 1
+                }
+            };
+        }
         loop {
             // Run a block up to its exit: (next pc, successor slot: 0 fall-through, 1 taken,
             // 2 computed; the op holding the exit's successors and instruction count).
             let (npc, slot, exit) = 'ops: loop {
-                // The arena position of the op taken last from `it`.
-                macro_rules! pos {
-                    () => {
-                        ops.len() - it.len() - 1
-                    };
-                }
                 // Leave with the instructions of this block before (`before`) or up to and
                 // including (`after`) the op at `pos!()` retired.
                 macro_rules! leave {
@@ -767,14 +778,24 @@ impl State {
             } else {
                 cache.jump_target(npc)
             };
-            if next == NO_BLOCK || done > chain_limit {
+            let fits = if FUSED {
+                done <= chain_limit
+            } else {
+                done < max
+            };
+            if next == NO_BLOCK || !fits {
                 self.retired += done;
                 self.pc = npc;
-                let at = (ops.len() - it.len() - 1) as u32;
+                let at = pos!() as u32;
                 let link = (next == NO_BLOCK && slot < 2).then_some((at, slot));
                 return Exit::Next { link };
             }
-            it = ops[next as usize..].iter();
+            if FUSED {
+                it = ops[next as usize..].iter();
+            } else {
+                end = ops.len().min(next as usize + (max - done) as usize);
+                it = ops[next as usize..end].iter();
+            }
         }
     }
 }

@@ -270,9 +270,9 @@ impl<X: Extension> Hart<X> {
     /// The fast path (`exec`) goes from block to block through chained successors (and the
     /// jump cache for computed targets), running fused ops when untraced; a store into decoded
     /// code ends the block after it, so the new code runs from the next instruction on.
-    /// Everything else (first lookup, linking, decoding, system instructions, exceptions, the
-    /// last instructions before `max`, run unfused a block at a time and cut short) is the slow
-    /// path here.
+    /// Everything else (first lookup, linking, decoding, system instructions, exceptions) is the
+    /// slow path here. The last instructions before `max` (all of them when `max` is below a
+    /// block's longest) run unfused, each block cut short after the instructions left.
     pub fn run<M: Mmio, T: Trace>(
         &mut self,
         mem: &mut SparseMemory,
@@ -310,6 +310,12 @@ impl<X: Extension> Hart<X> {
                 },
             };
             let before = self.s.retired;
+            // Untraced, the rest of `max` of an idle loop retires at once: the state after it
+            // is the state now plus the count (which saturates, as it would never get there).
+            if !T::ENABLED && self.cache.ops[b].jumps_to_itself() {
+                self.s.retired = self.s.retired.saturating_add(left);
+                return Stop::Limit;
+            }
             if !T::ENABLED
                 && left >= MAX_BLOCK as u64
                 && !std::mem::take(&mut interpret)

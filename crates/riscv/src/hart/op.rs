@@ -243,6 +243,12 @@ impl Op {
         }
     }
 
+    /// `j .` (`jal x0, 0`, a program's idle loop): running it again and again changes nothing
+    /// but the count of retired instructions.
+    pub(crate) fn jumps_to_itself(&self) -> bool {
+        self.kind == Kind::Jal && self.imm == self.pc && self.rd == X_SINK
+    }
+
     /// An op that raises `exc` when executed.
     pub(crate) fn trap(exc: Exception, pc: u32) -> Op {
         Op {

@@ -21,6 +21,9 @@ pub struct Packers {
     pub data_addr: [Option<u64>; 4],
     /// `ExponentStream.ByteAddress` (BFP outputs); `None` = NeedsNewAddress.
     pub exp_addr: [Option<u64>; 4],
+    /// A PACR's output bytes, written to L1 at once (kept between PACRs to save the
+    /// allocation; no state of the model).
+    bytes: Vec<u8>,
 }
 
 struct PackFields {
@@ -184,7 +187,14 @@ impl DstRead {
                     *o = c.convert(v);
                 }
             }
-            DstRead::Dst32 => out.copy_from_slice(&dst.read32_row(row)[cols]),
+            DstRead::Dst32 => {
+                let r = dst.read32_row(row);
+                // A whole row is a copy of known size (no call to memcpy).
+                match <&mut [u32; 16]>::try_from(&mut *out) {
+                    Ok(whole) => *whole = r,
+                    Err(_) => out.copy_from_slice(&r[cols]),
+                }
+            }
             DstRead::Dst32Bf16 => {
                 for (o, &v) in out.iter_mut().zip(&dst.read32_row(row)[cols]) {
                     *o = fp32_to_bf16(v);
@@ -356,6 +366,10 @@ pub(super) fn execute(
         } else {
             to_out(inf, outf, 0)?.1 as usize
         };
+        // The data stream's bytes (not BFP), written at `out` after the loop.
+        let mut stream = std::mem::take(&mut b.packers.bytes);
+        stream.clear();
+        stream.reserve(count as usize * width);
         let mut k = 0;
         while k < count {
             let src = first + k;
@@ -390,18 +404,20 @@ pub(super) fn execute(
                 2 => store_le::<2>(&mut bytes, &vals[..n]),
                 _ => store_le::<1>(&mut bytes, &vals[..n]),
             }
-            let len = n * width;
-            if l1.write_bytes(out, &bytes[..len]).is_err() {
-                // Datum by datum, to name the first one that cannot be written.
-                for (d, chunk) in bytes[..len].chunks_exact(width).enumerate() {
-                    let at = out + (d * width) as u64;
-                    l1.write_bytes(at, chunk)
-                        .map_err(|e| format!("L1 write at {at:#x}: {e}"))?;
-                }
-            }
-            out += len as u64;
-            b.last_l1_bytes += len as u64;
+            stream.extend_from_slice(&bytes[..n * width]);
         }
+        if !stream.is_empty() && l1.write_bytes(out, &stream).is_err() {
+            // Datum by datum, to name the first one that cannot be written (those before it
+            // are written).
+            for (d, chunk) in stream.chunks_exact(width).enumerate() {
+                let at = out + (d * width) as u64;
+                l1.write_bytes(at, chunk)
+                    .map_err(|e| format!("L1 write at {at:#x}: {e}"))?;
+            }
+        }
+        out += stream.len() as u64;
+        b.last_l1_bytes += stream.len() as u64;
+        b.packers.bytes = stream;
         if bfp && count % 16 != 0 {
             return Err(format!(
                 "{count} datums is not a whole number of 16-datum BFP blocks"

@@ -17,6 +17,9 @@ use std::sync::OnceLock;
 pub struct Unpackers {
     /// `Unpackers[i].ContextCounter[thread]`.
     pub context_counter: [[u32; 3]; 2],
+    /// The L1 bytes of an UNPACR's rows when they are read at once (kept between UNPACRs to
+    /// save the allocation; no state of the model).
+    bulk: Vec<u8>,
 }
 
 /// Data formats (tt-llk `DataFormat`, the pages' names in comments).
@@ -509,23 +512,44 @@ pub(super) fn execute(
         }))
     };
     // A row of 16 datums at a time: they are contiguous in L1, so they are read at once
-    // (bytes beyond them are only loaded, never used), datum by datum near a fault.
-    let mut span = [0u8; 72];
+    // (bytes beyond them are only loaded, never used), datum by datum near a fault. Rows that
+    // follow each other in L1 (no tileize stride) are all read at once when that read
+    // succeeds (else row by row, as near a fault).
     let width = bits as usize;
+    let span_len = 2 * width + 8;
+    let bulk_start = bit_addr / 8;
+    let rows = count.div_ceil(16) as usize;
+    let mut bulk = std::mem::take(&mut b.unpackers.bulk);
+    let bulk_ok = rows > 0 && row_stride == 2 * u64::from(bits) && {
+        let len = (rows - 1) * 2 * width + span_len;
+        // Room for a whole `span_buf` from the last row's start (bytes past `len` unused).
+        if bulk.len() < len + 72 {
+            bulk.resize(len + 72, 0);
+        }
+        l1.read_into(bulk_start, &mut bulk[..len], Access::Read)
+            .is_ok()
+    };
+    let mut span_buf = [0u8; 72];
+    // Datums past a short last row convert stale values that are never used.
+    let (mut raw, mut exps) = ([0u32; 16], [0u32; 16]);
     let mut i = 0;
     while i < count {
         let n = (count - i).min(16) as usize;
-        let mut raw = [0u32; 16];
         let span_bit = bit_addr & !7;
-        if l1
-            .read_into(bit_addr / 8, &mut span[..2 * width + 8], Access::Read)
-            .is_ok()
-        {
+        let span = if bulk_ok {
+            let o = (bit_addr / 8 - bulk_start) as usize;
+            Some(<&[u8; 72]>::try_from(&bulk[o..o + 72]).expect("72 bytes"))
+        } else {
+            l1.read_into(bit_addr / 8, &mut span_buf[..span_len], Access::Read)
+                .is_ok()
+                .then_some(&span_buf)
+        };
+        if let Some(span) = span {
             let shift = (bit_addr - span_bit) as usize;
             match (width, shift) {
-                (32, 0) => load_le::<4>(&span, &mut raw[..n]),
-                (16, 0) => load_le::<2>(&span, &mut raw[..n]),
-                (8, 0) => load_le::<1>(&span, &mut raw[..n]),
+                (32, 0) => load_le::<4>(span, &mut raw[..n]),
+                (16, 0) => load_le::<2>(span, &mut raw[..n]),
+                (8, 0) => load_le::<1>(span, &mut raw[..n]),
                 _ => {
                     for (k, r) in raw[..n].iter_mut().enumerate() {
                         let off = shift + k * width;
@@ -543,7 +567,6 @@ pub(super) fn execute(
         bit_addr += row_stride * 8;
         let mut vals = [0u32; 16];
         if let Some(conv) = conv {
-            let mut exps = [0u32; 16];
             if is_bfp {
                 for (k, e) in exps[..n].iter_mut().enumerate() {
                     let at = exp_addr + u64::from((first + i + k as u32) / 16);
@@ -581,6 +604,7 @@ pub(super) fn execute(
             }
         }
     }
+    b.unpackers.bulk = bulk;
     if multi && use_counter {
         let next = ctx as u32 + 1;
         b.unpackers.context_counter[which][t] = if next >= 1 << g(f.context_count) {
