@@ -295,7 +295,16 @@ impl Tile {
                     still = false;
                     continue;
                 }
-                let lone = params.run_on_pushes && (Self::thread_of(i) != 0 || t0_lone);
+                // A core held at a PC_BUF sync store whose condition still fails: step_core
+                // would only count the cycle's wait.
+                let t = Self::thread_of(i);
+                if let Some((addr, _)) = c.deferred
+                    && sync_holds(addr, &mut fe[t], &units, t, now) == Some(true)
+                {
+                    st.core_wait(i, addr, true);
+                    continue;
+                }
+                let lone = params.run_on_pushes && (t != 0 || t0_lone);
                 if self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)? {
                     last_progress = now;
                     still = false;
@@ -632,11 +641,8 @@ impl Tile {
             let index = MopCfgIndex::new(u64::from(off / 4)).expect("checked by TileMmio");
             return fe.offer(FrontendInput::WriteMopCfg { index, value });
         }
-        if addr == mmio::PC_BUF_BASE + 4 {
-            return fe.is_done() && units.thread_quiet(Self::thread_of(i), now);
-        }
-        if addr == mmio::PC_BUF_BASE + 8 {
-            return !fe.mops_queued();
+        if let Some(holds) = sync_holds(addr, fe, units, Self::thread_of(i), now) {
+            return !holds;
         }
         // TileMmio accepted the address when it deferred the store; only a full mailbox
         // refuses it now.
@@ -686,6 +692,20 @@ impl Memo {
             epoch: b.epoch(),
             why,
         })
+    }
+}
+
+/// For a store to PC_BUF word 1 / 2 (TTSync.md), whether it still holds the core in cycle
+/// `now`: thread `t` has something in flight (CoprocessorDoneCheck) / a `MOP` queued or
+/// expanding (MOPExpanderDoneCheck); None for any other address.
+#[inline]
+fn sync_holds(addr: u32, fe: &mut Frontend, units: &Units, t: usize, now: u64) -> Option<bool> {
+    if addr == mmio::PC_BUF_BASE + 4 {
+        Some(!(fe.is_done() && units.thread_quiet(t, now)))
+    } else if addr == mmio::PC_BUF_BASE + 8 {
+        Some(fe.mops_queued())
+    } else {
+        None
     }
 }
 
