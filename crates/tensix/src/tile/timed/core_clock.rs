@@ -147,6 +147,9 @@ pub struct CoreTrace<'a> {
     /// The cycle of each push (store to the instruction buffer), for the pushes a core runs
     /// on past (`run_on`).
     pub push_cycles: &'a mut Vec<u64>,
+    /// Instructions retired, and their number when the last push retired.
+    pub retired: u64,
+    pub after_push: u64,
 }
 
 impl Trace for CoreTrace<'_> {
@@ -173,11 +176,13 @@ impl Trace for CoreTrace<'_> {
             self.banks.store(self.clock.now, u64::from(addr));
         } else if addr == INSTRN_BUF_BASE {
             self.push_cycles.push(self.clock.now);
+            self.after_push = self.retired + 1;
         }
     }
 
     fn commit(&mut self) {
         self.clock.commit();
+        self.retired += 1;
     }
 
     fn discard(&mut self) {}

@@ -527,7 +527,7 @@ impl Tile {
         let budget = c.resume.take().map_or(CHUNK, |(_, left)| left);
         // run_on rule 1: pushes FIFO A surely has room for.
         let fifo_a = &fes[Self::thread_of(i)];
-        let mut room = if lone {
+        let room = if lone {
             fifo_a.fifo_depths()[0] - fifo_a.fifo_levels()[0]
         } else {
             0
@@ -537,6 +537,8 @@ impl Tile {
             clock: &mut c.clock,
             banks: &mut units.banks,
             push_cycles: &mut c.push_cycles,
+            retired: 0,
+            after_push: 0,
         };
         let queue = &mut c.queue;
         // What the map saw, taken field by field in the closure (moving the whole outcome
@@ -546,7 +548,7 @@ impl Tile {
                 let mut stop = hart.run(l1, dev, &mut trace, budget);
                 let mut resume = None;
                 // A push the rule admits is queued, and the chunks that would follow it run
-                // as far as the rule lets them.
+                // on as far as the rule lets them.
                 if stop == Stop::Mmio
                     && room > 0
                     && let Some((mmio::INSTRN_BUF_BASE, word)) = dev.deferred
@@ -555,32 +557,36 @@ impl Tile {
                     let mut last = trace.clock.now - 1;
                     dev.deferred = None;
                     queue.push_back((last, word));
-                    room -= 1;
-                    let mut since = 0;
+                    let mut map = run_on::RunOnMmio {
+                        inner: dev,
+                        queue,
+                        room: room - 1,
+                    };
                     loop {
-                        let s = run_on::safe_steps(l1, hart, since, room);
-                        if s.steps > 0 {
-                            trace.push_cycles.clear();
-                            let first = queue.len();
-                            let mut map = run_on::RunOnMmio { inner: dev, queue };
-                            stop = hart.run(l1, &mut map, &mut trace, s.steps);
-                            for (q, &at) in queue.range_mut(first..).zip(trace.push_cycles.iter()) {
-                                q.0 = at;
-                                last = at;
-                            }
-                            if stop != Stop::Limit {
-                                break;
-                            }
+                        // Instructions of the chunk after the last push so far.
+                        let since = trace.retired - trace.after_push;
+                        if since == CHUNK {
+                            break;
                         }
-                        room -= s.pushes;
-                        since = s.since;
-                        match s.end {
-                            run_on::End::Branch => {}
-                            run_on::End::Outside => {
+                        trace.push_cycles.clear();
+                        let first = map.queue.len();
+                        stop = hart.run(l1, &mut map, &mut trace, CHUNK - since);
+                        for (q, &at) in map.queue.range_mut(first..).zip(trace.push_cycles.iter()) {
+                            q.0 = at;
+                            last = at;
+                        }
+                        match stop {
+                            Stop::Limit => {}
+                            // A held store or a status CSR read: as in the chunk it belongs to.
+                            Stop::Mmio | Stop::Stall { .. } => break,
+                            // A refused access or a fault: run again in its chunk's cycle.
+                            _ => {
+                                map.inner.unmapped = None;
+                                let since = trace.retired - trace.after_push;
                                 resume = Some((last + 1, CHUNK - since));
+                                stop = Stop::Limit;
                                 break;
                             }
-                            run_on::End::Chunk => break,
                         }
                     }
                 }
