@@ -16,8 +16,8 @@
 //!    from a device), and the status CSRs are stale (a read stalls, as at any chunk's start).
 //!    Register arithmetic, branches and local memory give the same results whenever they run,
 //!    and the core's clock counts them the same way; each push starts a new chunk's count of
-//!    [`CHUNK`] instructions, as a held push would, and a store to a device other than such a
-//!    push is held as at the end of any chunk.
+//!    [`CHUNK`](super::CHUNK) instructions, as a held push would, and a store to a device
+//!    other than such a push is held as at the end of any chunk.
 //!
 //! A refused access (or a fault) did not retire: the core waits for the cycle in which the
 //! chunk after its last queued push would have started and runs that access there, with what
