@@ -144,6 +144,12 @@ impl Trace for CoreClock {
 pub struct CoreTrace<'a> {
     pub clock: &'a mut CoreClock,
     pub banks: &'a mut L1Banks,
+    /// The cycle of each push (store to the instruction buffer), for the pushes a core runs
+    /// on past (`run_on`).
+    pub push_cycles: &'a mut Vec<u64>,
+    /// Instructions retired, and their number when the last push retired.
+    pub retired: u64,
+    pub after_push: u64,
 }
 
 impl Trace for CoreTrace<'_> {
@@ -168,11 +174,15 @@ impl Trace for CoreTrace<'_> {
         self.clock.mem_write(addr, value, size);
         if addr < L1_SIZE {
             self.banks.store(self.clock.now, u64::from(addr));
+        } else if addr == INSTRN_BUF_BASE {
+            self.push_cycles.push(self.clock.now);
+            self.after_push = self.retired + 1;
         }
     }
 
     fn commit(&mut self) {
         self.clock.commit();
+        self.retired += 1;
     }
 
     fn discard(&mut self) {}

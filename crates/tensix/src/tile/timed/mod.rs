@@ -22,6 +22,9 @@
 //!    (TTSync.md), a mailbox write waits while the mailbox is full, the rest (semaphores,
 //!    GPRs, config) are done then. A mailbox read from an empty mailbox (Mailboxes.md) holds
 //!    the core at that load, one cycle at a time, until a value is there.
+//!    A push that is surely taken in its cycle does not stop the core: it is queued with its
+//!    cycle and done then, and the core runs on as far as [`run_on`]'s proof rule shows that
+//!    nothing it does can tell the difference (the same results and counts as stopping).
 //! 3. **Skip**: when no thread has anything in its frontend, the clock jumps to the next
 //!    core event (exact: nothing else changes in between). Likewise when a cycle changed
 //!    nothing (no instruction left a Wait Gate, no frontend stage moved, no core moved, no
@@ -38,19 +41,22 @@
 pub mod core_clock;
 pub mod l1_banks;
 pub mod params;
+pub mod run_on;
 pub mod stats;
 pub mod tracks;
 pub mod units;
 
 use super::mailbox::{MAILBOX_BASE, MailboxWait, Mailboxes};
-use super::mmio::{self, Block};
+use super::mmio::{self, BRISC, Block};
 use super::{CORE_NAMES, DEADLOCK_CYCLES, DONE_BASE, Event, Stats, Tile, TileError, status};
 use crate::backend::{Issue, Stall, Unit};
 use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, Thread};
 use core_clock::{CoreClock, CoreTrace};
 use macrosim_core::timeline::Timeline;
+use macrosim_riscv::Stop;
 pub use params::TimingParams;
 pub use stats::TimedStats;
+use std::collections::VecDeque;
 use std::iter::Empty;
 use tracks::{Gate, Tracks};
 use units::{Slot, Units, Why};
@@ -65,9 +71,16 @@ type Frontend = FrontendTiming<Empty<FrontendInput>>;
 
 struct TimedCore {
     clock: CoreClock,
+    /// Pushes the core ran on past ([`run_on`]), each with its cycle, in order; each is done
+    /// in its cycle (it is surely taken then), before `deferred`.
+    queue: VecDeque<(u64, u32)>,
     /// A store to a Tensix device, done in the cycle after the chunk that made it
     /// (`clock.now - 1` is its cycle).
     deferred: Option<(u32, u32)>,
+    /// The core stopped running on at an instruction the [`run_on`] rule does not admit: the
+    /// cycle in which the chunk after its last queued push starts, and that chunk's
+    /// instructions left.
+    resume: Option<(u64, u64)>,
     /// A mailbox read that found the mailbox empty: the load runs again once it is not.
     wait: Option<MailboxWait>,
     /// The cycle the core wrote its done word.
@@ -76,6 +89,8 @@ struct TimedCore {
     /// before the next one instead of marking them stale.
     reads_status: bool,
     pushes: u64,
+    /// [`CoreTrace::push_cycles`], kept from chunk to chunk.
+    push_cycles: Vec<u64>,
 }
 
 impl TimedCore {
@@ -84,10 +99,29 @@ impl TimedCore {
     #[inline]
     fn due(&self, now: u64) -> bool {
         self.done.is_none()
-            && match self.deferred {
-                Some(_) => self.clock.now - 1 <= now,
-                None => self.clock.now <= now,
+            && match (self.queue.front(), self.deferred) {
+                (Some(&(at, _)), _) => at <= now,
+                (None, Some(_)) => self.clock.now - 1 <= now,
+                (None, None) => self.chunk_start() <= now,
             }
+    }
+
+    /// Does its first queued push, in its cycle `now` (it is surely taken: [`run_on`] rule 1).
+    #[inline]
+    fn push_queued(&mut self, fe: &mut Frontend, now: u64) {
+        let Some((at, word)) = self.queue.pop_front() else {
+            return;
+        };
+        debug_assert_eq!(at, now, "a queued push is done in its cycle");
+        let taken = fe.offer(FrontendInput::Push(FrontendInsn::decode(word)));
+        debug_assert!(taken, "run_on rule 1: a queued push is taken in its cycle");
+        self.pushes += 1;
+    }
+
+    /// The cycle its next chunk starts (with nothing queued or held).
+    #[inline]
+    fn chunk_start(&self) -> u64 {
+        self.resume.map_or(self.clock.now, |(at, _)| at)
     }
 }
 
@@ -107,7 +141,10 @@ impl Tile {
         let mut cores: [Option<TimedCore>; 4] = std::array::from_fn(|i| {
             self.cores[i].as_ref().map(|_| TimedCore {
                 clock: CoreClock::new(params, DONE_BASE + 4 * i as u32),
+                queue: VecDeque::new(),
                 deferred: None,
+                resume: None,
+                push_cycles: Vec::new(),
                 wait: None,
                 done: None,
                 reads_status: false,
@@ -243,11 +280,32 @@ impl Tile {
             still = still && !self.backend.sfpu.scheduled.counts_cycles();
             // 2. Cores.
             let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
+            // Whether T0 has one pusher left (TRISC0 or BRISC): run_on's rule 1.
+            let live = |c: &Option<TimedCore>| c.as_ref().is_some_and(|c| c.done.is_none());
+            let t0_lone = params.run_on_pushes && !(live(&cores[0]) && live(&cores[BRISC]));
             for (i, slot) in cores.iter_mut().enumerate() {
                 let Some(c) = slot.as_mut().filter(|c| c.due(now)) else {
                     continue;
                 };
-                if self.step_core(i, c, &mut fe, &mut units, now, &mut st)? {
+                // A queued push, without step_core's frame: nothing else of the core's is due
+                // in its cycle (all that follows it is later).
+                if !c.queue.is_empty() {
+                    c.push_queued(&mut fe[Self::thread_of(i)], now);
+                    last_progress = now;
+                    still = false;
+                    continue;
+                }
+                // A core held at a PC_BUF sync store whose condition still fails: step_core
+                // would only count the cycle's wait.
+                let t = Self::thread_of(i);
+                if let Some((addr, _)) = c.deferred
+                    && sync_holds(addr, &mut fe[t], &units, t, now) == Some(true)
+                {
+                    st.core_wait(i, addr, true);
+                    continue;
+                }
+                let lone = params.run_on_pushes && (t != 0 || t0_lone);
+                if self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)? {
                     last_progress = now;
                     still = false;
                 }
@@ -260,10 +318,10 @@ impl Tile {
                     .flatten()
                     .filter(|c| c.done.is_none())
                     .map(|c| {
-                        if c.deferred.is_some() || c.wait.is_some() {
+                        if c.deferred.is_some() || c.wait.is_some() || !c.queue.is_empty() {
                             now + 1
                         } else {
-                            c.clock.now.max(now + 1)
+                            c.chunk_start().max(now + 1)
                         }
                     })
                     .min();
@@ -277,9 +335,10 @@ impl Tile {
                 // in which the stop checks below or the cycle limit could first fire).
                 let cores_next = cores.iter().flatten().filter(|c| c.done.is_none());
                 let cores_next = cores_next.filter_map(|c| match (c.deferred, c.wait) {
+                    _ if !c.queue.is_empty() => c.queue.front().map(|q| q.0).filter(|&t| t > now),
                     (Some(_), _) => Some(c.clock.now - 1).filter(|&t| t > now),
                     (None, Some(_)) => None,
-                    (None, None) => Some(c.clock.now),
+                    (None, None) => Some(c.chunk_start()),
                 });
                 let checks = [
                     last_progress + STUCK_CYCLES + 1,
@@ -321,10 +380,12 @@ impl Tile {
             // mailbox.
             let stuck = now - last_progress > STUCK_CYCLES
                 && units.all_idle(now)
-                && cores
-                    .iter()
-                    .flatten()
-                    .all(|c| c.done.is_some() || c.deferred.is_some() || c.wait.is_some());
+                && cores.iter().flatten().all(|c| {
+                    c.done.is_some()
+                        || c.deferred.is_some()
+                        || c.wait.is_some()
+                        || !c.queue.is_empty()
+                });
             if stuck || now - last_progress > DEADLOCK_CYCLES {
                 let mut detail: Vec<String> = (0..3)
                     .filter_map(|t| st.last_why[t].map(|w| format!("T{t} waits: {w}")))
@@ -386,8 +447,10 @@ impl Tile {
         Ok((stats, st))
     }
 
-    /// Core `i` in cycle `now`: do its held store if its cycle has come, run it ahead if its
-    /// clock has reached `now`. True when it made progress.
+    /// Core `i` in cycle `now`: do its queued push or held store if its cycle has come, run it
+    /// ahead if its clock (or its resumed chunk's cycle) has reached `now`; `lone`: no other
+    /// core pushes to its thread. True when it made progress.
+    #[allow(clippy::too_many_arguments)]
     fn step_core(
         &mut self,
         i: usize,
@@ -395,6 +458,7 @@ impl Tile {
         fes: &mut [Frontend; 3],
         units: &mut Units,
         now: u64,
+        lone: bool,
         st: &mut TimedStats,
     ) -> Result<bool, TileError> {
         let mut progress = false;
@@ -402,6 +466,14 @@ impl Tile {
         loop {
             if c.done.is_some() {
                 return Ok(progress);
+            }
+            if let Some(&(at, _)) = c.queue.front() {
+                if at > now {
+                    return Ok(progress);
+                }
+                c.push_queued(&mut fes[thread], now);
+                progress = true;
+                continue;
             }
             if let Some((addr, value)) = c.deferred {
                 if c.clock.now - 1 > now {
@@ -417,7 +489,7 @@ impl Tile {
                 progress = true;
                 continue;
             }
-            if c.clock.now > now {
+            if c.chunk_start() > now {
                 return Ok(progress);
             }
             if let Some(w) = c.wait {
@@ -428,14 +500,15 @@ impl Tile {
                 }
                 c.wait = None;
             }
-            self.run_chunk(i, c, fes, units)?;
+            self.run_chunk(i, c, fes, units, now, lone)?;
             progress = true;
         }
     }
 
     /// Core `i` runs ahead (at most [`CHUNK`] instructions, up to its next store to a Tensix
-    /// device or a mailbox access that must wait). Apart from [`Self::step_core`], which mostly
-    /// does held stores, so that those do not pay for this part's frame.
+    /// device or a mailbox access that must wait) in cycle `now`, and on past the pushes the
+    /// [`run_on`] rule admits when `lone`. Apart from [`Self::step_core`], which mostly does
+    /// held stores, so that those do not pay for this part's frame.
     #[inline(never)]
     fn run_chunk(
         &mut self,
@@ -443,23 +516,84 @@ impl Tile {
         c: &mut TimedCore,
         fes: &[Frontend; 3],
         units: &mut Units,
+        now: u64,
+        lone: bool,
     ) -> Result<(), TileError> {
         if std::mem::take(&mut c.reads_status) {
             self.refresh_timed_status(fes);
         } else {
             self.status.mark_stale();
         }
+        let budget = c.resume.take().map_or(CHUNK, |(_, left)| left);
+        // run_on rule 1: pushes FIFO A surely has room for.
+        let fifo_a = &fes[Self::thread_of(i)];
+        let room = if lone {
+            fifo_a.fifo_depths()[0] - fifo_a.fifo_levels()[0]
+        } else {
+            0
+        };
+        c.push_cycles.clear();
         let mut trace = CoreTrace {
             clock: &mut c.clock,
             banks: &mut units.banks,
+            push_cycles: &mut c.push_cycles,
+            retired: 0,
+            after_push: 0,
         };
+        let queue = &mut c.queue;
         // What the map saw, taken field by field in the closure (moving the whole outcome
         // out costs a store-forwarding stall per chunk).
-        let ((stop, deferred, block, unmapped), _) = self.with_mmio(i, true, |l1, hart, dev| {
-            let stop = hart.run(l1, dev, &mut trace, CHUNK);
-            (stop, dev.deferred, dev.block, dev.unmapped)
-        });
+        let ((stop, deferred, block, unmapped, resume), _) =
+            self.with_mmio(i, true, |l1, hart, dev| {
+                let mut stop = hart.run(l1, dev, &mut trace, budget);
+                let mut resume = None;
+                // A push the rule admits is queued, and the chunks that would follow it run
+                // on as far as the rule lets them.
+                if stop == Stop::Mmio
+                    && room > 0
+                    && let Some((mmio::INSTRN_BUF_BASE, word)) = dev.deferred
+                    && trace.clock.now > now
+                {
+                    let mut last = trace.clock.now - 1;
+                    dev.deferred = None;
+                    queue.push_back((last, word));
+                    let mut map = run_on::RunOnMmio {
+                        inner: dev,
+                        queue,
+                        room: room - 1,
+                    };
+                    loop {
+                        // Instructions of the chunk after the last push so far.
+                        let since = trace.retired - trace.after_push;
+                        if since == CHUNK {
+                            break;
+                        }
+                        trace.push_cycles.clear();
+                        let first = map.queue.len();
+                        stop = hart.run(l1, &mut map, &mut trace, CHUNK - since);
+                        for (q, &at) in map.queue.range_mut(first..).zip(trace.push_cycles.iter()) {
+                            q.0 = at;
+                            last = at;
+                        }
+                        match stop {
+                            Stop::Limit => {}
+                            // A held store or a status CSR read: as in the chunk it belongs to.
+                            Stop::Mmio | Stop::Stall { .. } => break,
+                            // A refused access or a fault: run again in its chunk's cycle.
+                            _ => {
+                                map.inner.unmapped = None;
+                                let since = trace.retired - trace.after_push;
+                                resume = Some((last + 1, CHUNK - since));
+                                stop = Stop::Limit;
+                                break;
+                            }
+                        }
+                    }
+                }
+                (stop, dev.deferred, dev.block, dev.unmapped, resume)
+            });
         c.deferred = deferred;
+        c.resume = resume;
         c.reads_status = self.status.take_wanted();
         if let Some(Block::Mailbox(w)) = block {
             c.wait = Some(w);
@@ -513,11 +647,8 @@ impl Tile {
             let index = MopCfgIndex::new(u64::from(off / 4)).expect("checked by TileMmio");
             return fe.offer(FrontendInput::WriteMopCfg { index, value });
         }
-        if addr == mmio::PC_BUF_BASE + 4 {
-            return fe.is_done() && units.thread_quiet(Self::thread_of(i), now);
-        }
-        if addr == mmio::PC_BUF_BASE + 8 {
-            return !fe.mops_queued();
+        if let Some(holds) = sync_holds(addr, fe, units, Self::thread_of(i), now) {
+            return !holds;
         }
         // TileMmio accepted the address when it deferred the store; only a full mailbox
         // refuses it now.
@@ -567,6 +698,20 @@ impl Memo {
             epoch: b.epoch(),
             why,
         })
+    }
+}
+
+/// For a store to PC_BUF word 1 / 2 (TTSync.md), whether it still holds the core in cycle
+/// `now`: thread `t` has something in flight (CoprocessorDoneCheck) / a `MOP` queued or
+/// expanding (MOPExpanderDoneCheck); None for any other address.
+#[inline]
+fn sync_holds(addr: u32, fe: &mut Frontend, units: &Units, t: usize, now: u64) -> Option<bool> {
+    if addr == mmio::PC_BUF_BASE + 4 {
+        Some(!(fe.is_done() && units.thread_quiet(t, now)))
+    } else if addr == mmio::PC_BUF_BASE + 8 {
+        Some(fe.mops_queued())
+    } else {
+        None
     }
 }
 

@@ -55,6 +55,10 @@ pub struct TimingParams {
     /// Model L1 bank conflicts between the unpackers, packers and RISC-V loads / stores
     /// (`l1_banks`); false: every client has the banks it wants.
     pub l1_bank_conflicts: bool,
+    /// Not a number of the model but a speed option: let a core's run-ahead chunk go on past
+    /// the pushes [`super::run_on`] proves are taken in their cycle. Every result is the same
+    /// either way (tests compare).
+    pub run_on_pushes: bool,
 }
 
 impl Default for TimingParams {
@@ -80,6 +84,7 @@ impl Default for TimingParams {
             wait_release_lag: 1,
             l1_bank_shift: 4,
             l1_bank_conflicts: true,
+            run_on_pushes: true,
         }
     }
 }
