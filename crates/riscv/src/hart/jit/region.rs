@@ -1,8 +1,9 @@
-//! Which blocks one translation covers, and which f registers it keeps in variables.
+//! Which blocks one translation covers, and which registers it keeps in variables.
 //!
 //! A translation is a region: the hot block it is entered at, plus the blocks already decoded
 //! that its static exits (taken branches, `jal`, fall-throughs) reach, breadth first, up to
-//! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops. Control passes between the region's blocks inside
+//! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops; when some of them jump back to the entry, only
+//! the loop the entry heads ([`natural_loop`]). Control passes between the region's blocks inside
 //! host code (the chaining a dispatcher would otherwise do), so a loop of several blocks runs
 //! without leaving it. Computed jumps (`jalr`) and exits to blocks outside the region go on in
 //! the region translated at their target, found in the table of translations by pc
@@ -111,20 +112,33 @@ fn natural_loop(blocks: Vec<&[Op]>) -> Vec<&[Op]> {
             }
         }
     }
+    let kept: Vec<u32> = (0..blocks.len())
+        .filter(|&i| inside[i])
+        .map(|i| starts[i])
+        .collect();
     blocks
         .into_iter()
         .zip(inside)
-        .filter_map(|(ops, keep)| keep.then(|| loop_part(ops, starts[0])))
+        .filter(|&(_, keep)| keep)
+        .map(|(ops, _)| loop_part(ops, starts[0], &kept))
         .collect()
 }
 
 /// The part of loop block `ops` (a superblock, which goes on past its conditional branches)
-/// up to its last branch back to the loop's `head` when nothing after that branch is a way
-/// back: the code after it is where the loop leaves, and its registers would crowd out the
-/// loop's. The translation then leaves at that branch's fall-through (`translate::region`).
-fn loop_part(ops: &[Op], head: u32) -> &[Op] {
+/// up to its last branch back to the loop's `head` when nothing after that branch leads to
+/// a block of the loop (the starts `kept`): the code after it is where the loop leaves, and
+/// its registers would crowd out the loop's. The translation then leaves at that branch's
+/// fall-through (`translate::region`).
+fn loop_part<'o>(ops: &'o [Op], head: u32, kept: &[u32]) -> &'o [Op] {
     match ops.iter().rposition(|op| successors(op) == Some(head)) {
-        Some(i) if i + 1 < ops.len() => &ops[..=i],
+        Some(i)
+            if i + 1 < ops.len()
+                && !ops[i + 1..]
+                    .iter()
+                    .any(|op| successors(op).is_some_and(|pc| kept.contains(&pc))) =>
+        {
+            &ops[..=i]
+        }
         _ => ops,
     }
 }

@@ -1,15 +1,15 @@
 //! Translating one region (`region.rs`: pre-decoded blocks, unfused ops of `cache.rs`) to one
 //! Cranelift function.
 //!
-//! The function has the same effect as the interpreter's `exec` on the blocks it runs. Within
-//! one guest block, an x register is loaded from `State` where the block first reads it and
-//! kept in a host value from then on; writes stay in host values too and reach `State` only
-//! where the block can be left (every exit, including the cold ones, stores the registers
-//! written so far), so a loop iteration costs one store per register it writes instead of one
-//! per instruction, and the values live across the region's blocks are few (Cranelift spilled
-//! the state pointer itself when every guest register was a variable). F registers are
-//! Cranelift variables, loaded on entry and written through to `State`. `retired` is a
-//! variable too, counted at block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
+//! The function has the same effect as the interpreter's `exec` on the blocks it runs. The x
+//! registers its ops use are Cranelift variables across the whole region: loaded from `State`
+//! once at entry, kept in host registers (or Cranelift's spill slots) across its blocks and
+//! loops, and stored back (those the region may write) only where it is left, in one shared
+//! exit block per kind of exit, or before an FP helper that reads them. A loop thus runs with
+//! its registers in host registers; `region::natural_loop` keeps a loop's region to the loop
+//! itself so that they fit. F registers are variables too, loaded on entry and written through
+//! to `State`. `retired` is a variable, counted at block boundaries by the exiting op's `nth`.
+//! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
 //!   one into the region whose whole next block might pass `ctx.limit`);
 //! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
