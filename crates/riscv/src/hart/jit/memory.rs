@@ -8,27 +8,38 @@ use super::translate::{EXIT_CODE, EXIT_INTERPRET, I32, I64, Tx};
 use crate::hart::op::Kind;
 use crate::hart::op::Op;
 use cranelift_codegen::ir::condcodes::IntCC;
-use cranelift_codegen::ir::{AliasRegion, Block, BlockArg, InstBuilder, MemFlags, Value};
-use cranelift_frontend::{FunctionBuilder, Variable};
+use cranelift_codegen::ir::{
+    AliasRegion, Block, BlockArg, InstBuilder, MemFlags, StackSlot, StackSlotData, StackSlotKind,
+    Value,
+};
+use cranelift_frontend::FunctionBuilder;
+use macrosim_core::FastPath;
 use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
 
 /// Memory ops of a region that remember the last page they accessed (the rest always walk the
-/// page table): each slot is two variables live across the region's loops.
+/// page table).
 const PAGE_SLOTS: usize = 8;
 /// A slot key no address masked by `remembered` equals (those have at most bits 0-2 set below
 /// the page number).
 const NO_PAGE: i64 = PAGE_SIZE as i64 - 1;
+/// A slot in the stack frame: the key (I32) at 0, the host base (I64) at 8.
+const SLOT_BYTES: u32 = 16;
 
 /// The page slots of a region's first [`PAGE_SLOTS`] memory ops, in translation order: the
 /// page (address with the offset cleared) an op last accessed inline, and the host address of
 /// guest address 0 relative to it, so that an aligned access to the same page is one add away
 /// from its host address. A slot is filled only after the page table allowed the access, and
-/// all are forgotten whenever the arena may have moved (`Tx::reload_fast`); within one entry
+/// all are forgotten whenever the arena may have moved (after a slow store); within one entry
 /// of translated code no mapping or permission changes otherwise (only the interpreter maps,
 /// unmaps and decodes code).
+///
+/// The slots live in the function's stack frame, not in Cranelift variables: a loop's guest
+/// registers need the host registers more (as variables, Cranelift spilled them anyway, and
+/// moved them between stack and registers at every back edge).
 pub(crate) struct Pages {
-    slots: Vec<(Variable, Variable)>,
+    frame: Option<StackSlot>,
+    slots: usize,
     next: usize,
 }
 
@@ -38,26 +49,38 @@ impl Pages {
         b: &mut FunctionBuilder<'_>,
         ops: impl Iterator<Item = &'o Op>,
     ) -> Pages {
-        let n = ops.filter(|op| accesses_memory(op.kind)).count();
-        let slots = (0..n.min(PAGE_SLOTS))
-            .map(|_| (b.declare_var(I32), b.declare_var(I64)))
-            .collect();
-        Pages { slots, next: 0 }
+        let slots = ops
+            .filter(|op| accesses_memory(op.kind))
+            .count()
+            .min(PAGE_SLOTS);
+        let frame = (slots > 0).then(|| {
+            b.create_sized_stack_slot(StackSlotData::new(
+                StackSlotKind::ExplicitSlot,
+                slots as u32 * SLOT_BYTES,
+                3,
+            ))
+        });
+        Pages {
+            frame,
+            slots,
+            next: 0,
+        }
     }
 
-    fn next(&mut self) -> Option<(Variable, Variable)> {
-        let s = self.slots.get(self.next).copied();
+    /// The next memory op's slot: the frame and the slot's offset in it.
+    fn next(&mut self) -> Option<(StackSlot, i32)> {
+        let at = self.next;
         self.next += 1;
-        s
+        let frame = self.frame?;
+        (at < self.slots).then_some((frame, at as i32 * SLOT_BYTES as i32))
     }
 
     /// Forget every page.
     pub(crate) fn forget(&self, b: &mut FunctionBuilder<'_>) {
-        for &(key, base) in &self.slots {
-            let k = b.ins().iconst(I32, NO_PAGE);
-            let z = b.ins().iconst(I64, 0);
-            b.def_var(key, k);
-            b.def_var(base, z);
+        let Some(frame) = self.frame else { return };
+        let k = b.ins().iconst(I32, NO_PAGE);
+        for at in 0..self.slots {
+            b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
         }
     }
 }
@@ -112,7 +135,7 @@ impl Tx<'_, '_> {
     /// The page-table entry of `addr` and whether an access of `size` bytes at `addr` stays
     /// inside its page (see `FastPath`).
     fn entry(&mut self, addr: Value, size: u32) -> (Value, Value, Value) {
-        let table = self.b.use_var(self.table);
+        let table = self.fast_path(offset_of!(FastPath, table));
         let page = self.b.ins().ushr_imm(addr, i64::from(PAGE_BITS));
         let page = self.b.ins().uextend(I64, page);
         let at = self.b.ins().ishl_imm(page, 2);
@@ -129,7 +152,7 @@ impl Tx<'_, '_> {
 
     /// The host address of guest `off` in the frame of entry `e`.
     fn host(&mut self, e: Value, off: Value) -> Value {
-        let arena = self.b.use_var(self.arena);
+        let arena = self.fast_path(offset_of!(FastPath, arena));
         let frame = self.b.ins().ushr_imm(e, i64::from(self.layout.frame_shift));
         let frame = self.b.ins().uextend(I64, frame);
         let base = self.b.ins().ishl_imm(frame, i64::from(PAGE_BITS));
@@ -200,18 +223,18 @@ impl Tx<'_, '_> {
         size: u32,
         done: Block,
         access: impl FnOnce(&mut Self, Value) -> Value,
-    ) -> Option<(Variable, Variable)> {
+    ) -> Option<(StackSlot, i32)> {
         let slot = self.pages.next()?;
         // An aligned access never crosses its page.
         let mask = !(PAGE_SIZE as u32 - 1) | (size - 1);
         let masked = self.b.ins().band_imm(addr, i64::from(mask as i32));
-        let key = self.b.use_var(slot.0);
+        let key = self.b.ins().stack_load(I32, slot.0, slot.1);
         let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
         let yes = self.b.create_block();
         let miss = self.b.create_block();
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);
-        let base = self.b.use_var(slot.1);
+        let base = self.b.ins().stack_load(I64, slot.0, slot.1 + 8);
         let a = self.b.ins().uextend(I64, addr);
         let at = self.b.ins().iadd(base, a);
         let v = access(self, at);
@@ -226,16 +249,16 @@ impl Tx<'_, '_> {
     }
 
     /// Remember that the page of `addr` is at host address `at - addr` in `slot`.
-    fn remember(&mut self, slot: Option<(Variable, Variable)>, addr: Value, at: Value) {
-        let Some((key, base)) = slot else { return };
+    fn remember(&mut self, slot: Option<(StackSlot, i32)>, addr: Value, at: Value) {
+        let Some((frame, off)) = slot else { return };
         let page = self
             .b
             .ins()
             .band_imm(addr, i64::from(!(PAGE_SIZE as u32 - 1) as i32));
         let a = self.b.ins().uextend(I64, addr);
         let b = self.b.ins().isub(at, a);
-        self.b.def_var(key, page);
-        self.b.def_var(base, b);
+        self.b.ins().stack_store(page, frame, off);
+        self.b.ins().stack_store(b, frame, off + 8);
     }
 
     /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it,
@@ -279,7 +302,7 @@ impl Tx<'_, '_> {
             &[self.ctx, addr, size_v, value],
         );
         // The first write to a page may have grown the arena.
-        self.reload_fast();
+        self.pages.forget(self.b);
         let bad = self.b.create_block();
         self.b.set_cold_block(bad);
         let is_ok = self.b.ins().icmp_imm(IntCC::Equal, st, i64::from(STORE_OK));

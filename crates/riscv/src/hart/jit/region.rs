@@ -1,8 +1,9 @@
-//! Which blocks one translation covers, and which f registers it keeps in variables.
+//! Which blocks one translation covers, and which registers it keeps in variables.
 //!
 //! A translation is a region: the hot block it is entered at, plus the blocks already decoded
 //! that its static exits (taken branches, `jal`, fall-throughs) reach, breadth first, up to
-//! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops. Control passes between the region's blocks inside
+//! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops; when some of them jump back to the entry, only
+//! the loop the entry heads ([`natural_loop`]). Control passes between the region's blocks inside
 //! host code (the chaining a dispatcher would otherwise do), so a loop of several blocks runs
 //! without leaving it. Computed jumps (`jalr`) and exits to blocks outside the region go on in
 //! the region translated at their target, found in the table of translations by pc
@@ -10,7 +11,8 @@
 
 use super::translate::translated;
 use crate::hart::cache::BlockCache;
-use crate::hart::op::{Kind, Op};
+use crate::hart::op::{Kind, Op, X_SINK};
+use crate::hart::{FpClass, FpInsn};
 
 /// The most blocks and ops one region holds: Cranelift's time grows with the function, and a
 /// region's blocks run only as far as the hot path goes.
@@ -33,7 +35,7 @@ pub(crate) fn length(ops: &[Op]) -> u32 {
 }
 
 /// The static successor pcs of op `op` (branch taken, `jal`, fall-through).
-fn successors(op: &Op) -> Option<u32> {
+pub(crate) fn successors(op: &Op) -> Option<u32> {
     use Kind as K;
     match op.kind {
         K::Beq | K::Bne | K::Blt | K::Bge | K::Bltu | K::Bgeu | K::Jal => Some(op.imm),
@@ -77,38 +79,194 @@ pub(crate) fn region<'c>(
         }
         i += 1;
     }
-    blocks
+    natural_loop(blocks)
 }
 
-/// The f registers ops read or write in host code (bit r of `f_used`): the region keeps them in
-/// Cranelift variables. Ops run by a helper (`helpers::fp`) access the hart state directly and
-/// are not listed; x registers are loaded where each block first reads them
-/// (`translate::Tx::x`).
+/// The loop `blocks[0]` heads, if any of `blocks` jumps back to it: the blocks that reach such
+/// a jump without passing the head (a natural loop), in their order in `blocks`; else all of
+/// `blocks`. The region keeps the guest registers it uses in host registers across its blocks,
+/// so a loop alone keeps only its own registers there: outer code, other loops and whatever
+/// follows the loop would crowd them out (Cranelift spilled most of them to the stack when
+/// the region of crc's inner loop also held the two loops after it), and the loop leaves into
+/// their own translations.
+fn natural_loop(blocks: Vec<&[Op]>) -> Vec<&[Op]> {
+    let starts: Vec<u32> = blocks.iter().map(|ops| ops[0].pc).collect();
+    let reaches = |from: usize, to: usize| {
+        blocks[from]
+            .iter()
+            .any(|op| successors(op) == Some(starts[to]))
+    };
+    let mut inside: Vec<bool> = (0..blocks.len()).map(|i| reaches(i, 0)).collect();
+    if !inside.iter().any(|&x| x) {
+        return blocks;
+    }
+    inside[0] = true;
+    // Every block that reaches a block inside (the head only through its own back edge).
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for i in 1..blocks.len() {
+            if !inside[i] && (1..blocks.len()).any(|k| inside[k] && reaches(i, k)) {
+                inside[i] = true;
+                grew = true;
+            }
+        }
+    }
+    let kept: Vec<u32> = (0..blocks.len())
+        .filter(|&i| inside[i])
+        .map(|i| starts[i])
+        .collect();
+    blocks
+        .into_iter()
+        .zip(inside)
+        .filter(|&(_, keep)| keep)
+        .map(|(ops, _)| loop_part(ops, starts[0], &kept))
+        .collect()
+}
+
+/// The part of loop block `ops` (a superblock, which goes on past its conditional branches)
+/// up to its last branch back to the loop's `head` when nothing after that branch leads to
+/// a block of the loop (the starts `kept`): the code after it is where the loop leaves, and
+/// its registers would crowd out the loop's. The translation then leaves at that branch's
+/// fall-through (`translate::region`).
+fn loop_part<'o>(ops: &'o [Op], head: u32, kept: &[u32]) -> &'o [Op] {
+    match ops.iter().rposition(|op| successors(op) == Some(head)) {
+        Some(i)
+            if i + 1 < ops.len()
+                && !ops[i + 1..]
+                    .iter()
+                    .any(|op| successors(op).is_some_and(|pc| kept.contains(&pc))) =>
+        {
+            &ops[..=i]
+        }
+        _ => ops,
+    }
+}
+
+/// The registers a region's ops use in host code: x registers read (`x_used`, which includes
+/// the written ones) and written (`x_written`), and f registers read or written (`f_used`); bit
+/// r for register r. The region keeps them in Cranelift variables. F/D ops run by a helper
+/// (`helpers::fp`) access the f registers in the hart state directly and are not listed there.
 #[derive(Clone, Copy, Default)]
 pub(crate) struct Regs {
+    pub x_used: u32,
+    pub x_written: u32,
     pub f_used: u32,
+    /// Some op is an F/D instruction (the region computes the accrued-FP condition).
+    pub fp: bool,
 }
 
 impl Regs {
     fn f(&mut self, r: u8) {
         self.f_used |= 1 << r;
+        self.fp = true;
     }
 
-    /// Add the f registers `op` uses in host code (as `Tx::float` and the FP loads and stores
-    /// translate it).
+    fn x_read(&mut self, r: u8) {
+        if r != 0 && r != X_SINK {
+            self.x_used |= 1 << r;
+        }
+    }
+
+    fn x_write(&mut self, r: u8) {
+        if r != 0 && r != X_SINK {
+            self.x_used |= 1 << r;
+            self.x_written |= 1 << r;
+        }
+    }
+
+    /// Add the registers `op` uses (as `translate::one`, `Tx::float` and the FP loads and
+    /// stores translate it).
     pub(crate) fn add(&mut self, op: &Op) {
         use Kind as K;
         match op.kind {
-            K::Flw | K::Fld | K::FcvtDW | K::FcvtDWu | K::FmvWX => self.f(op.rd),
-            K::Fsw | K::Fsd => self.f(op.rs2),
-            K::FmvXW => self.f(op.rs1),
+            K::Nop | K::Fallthrough => {}
+            K::Li | K::Jal => self.x_write(op.rd),
+            K::Addi
+            | K::Slti
+            | K::Sltiu
+            | K::Xori
+            | K::Ori
+            | K::Andi
+            | K::Slli
+            | K::Srli
+            | K::Srai
+            | K::Lb
+            | K::Lh
+            | K::Lw
+            | K::Lbu
+            | K::Lhu
+            | K::Jalr => {
+                self.x_read(op.rs1);
+                self.x_write(op.rd);
+            }
+            K::Add
+            | K::Sub
+            | K::Sll
+            | K::Slt
+            | K::Sltu
+            | K::Xor
+            | K::Srl
+            | K::Sra
+            | K::Or
+            | K::And
+            | K::Mul
+            | K::Mulh
+            | K::Mulhsu
+            | K::Mulhu
+            | K::Div
+            | K::Divu
+            | K::Rem
+            | K::Remu => {
+                self.x_read(op.rs1);
+                self.x_read(op.rs2);
+                self.x_write(op.rd);
+            }
+            K::Sb
+            | K::Sh
+            | K::Sw
+            | K::Beq
+            | K::Bne
+            | K::Blt
+            | K::Bge
+            | K::Bltu
+            | K::Bgeu
+            | K::BranchMisaligned => {
+                self.x_read(op.rs1);
+                self.x_read(op.rs2);
+            }
+            K::Flw | K::Fld => {
+                self.x_read(op.rs1);
+                self.f(op.rd);
+            }
+            K::Fsw | K::Fsd => {
+                self.x_read(op.rs1);
+                self.f(op.rs2);
+            }
+            K::FmvXW => {
+                self.f(op.rs1);
+                self.x_write(op.rd);
+            }
+            K::FcvtDW | K::FcvtDWu | K::FmvWX => {
+                self.x_read(op.rs1);
+                self.f(op.rd);
+            }
             k if super::float::arithmetic(k).is_some() || super::float::sign_injection(k) => {
                 self.f(op.rs1);
                 self.f(op.rs2);
                 self.f(op.rs3);
                 self.f(op.rd);
             }
-            _ => {}
+            // The rest of F/D runs in `helpers::fp`, which reads x operands from the hart
+            // state and writes its x result there (`Tx::float` reloads it).
+            k => {
+                self.fp = true;
+                match FpInsn::class_of(k) {
+                    FpClass::ToInt => self.x_write(op.rd),
+                    FpClass::FromInt => self.x_read(op.rs1),
+                    _ => {}
+                }
+            }
         }
     }
 }

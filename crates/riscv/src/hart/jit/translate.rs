@@ -1,15 +1,15 @@
 //! Translating one region (`region.rs`: pre-decoded blocks, unfused ops of `cache.rs`) to one
 //! Cranelift function.
 //!
-//! The function has the same effect as the interpreter's `exec` on the blocks it runs. Within
-//! one guest block, an x register is loaded from `State` where the block first reads it and
-//! kept in a host value from then on; writes stay in host values too and reach `State` only
-//! where the block can be left (every exit, including the cold ones, stores the registers
-//! written so far), so a loop iteration costs one store per register it writes instead of one
-//! per instruction, and the values live across the region's blocks are few (Cranelift spilled
-//! the state pointer itself when every guest register was a variable). F registers are
-//! Cranelift variables, loaded on entry and written through to `State`. `retired` is a
-//! variable too, counted at block boundaries by the exiting op's `nth`. The function leaves through one of these exits:
+//! The function has the same effect as the interpreter's `exec` on the blocks it runs. The x
+//! registers its ops use are Cranelift variables across the whole region: loaded from `State`
+//! once at entry, kept in host registers (or Cranelift's spill slots) across its blocks and
+//! loops, and stored back (those the region may write) only where it is left, in one shared
+//! exit block per kind of exit, or before an FP helper that reads them. A loop thus runs with
+//! its registers in host registers; `region::natural_loop` keeps a loop's region to the loop
+//! itself so that they fit. F registers are variables too, loaded on entry and written through
+//! to `State`. `retired` is a variable, counted at block boundaries by the exiting op's `nth`.
+//! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
 //!   one into the region whose whole next block might pass `ctx.limit`);
 //! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
@@ -23,7 +23,7 @@
 
 use super::helpers::Ctx;
 use super::memory::Pages;
-use super::region::{Regs, length};
+use super::region::{Regs, length, successors};
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
@@ -107,23 +107,22 @@ pub(super) struct Tx<'a, 'b> {
     /// The memory's fast-path constants.
     pub layout: FastPath,
     regs: Regs,
-    /// The x registers' values in the current guest block (read or written there so far),
-    /// and which of them `State` does not hold yet.
-    cur: [Option<Value>; 32],
-    dirty: u32,
+    /// The x registers as Cranelift variables across the whole region: loaded from `State` at
+    /// its entry, stored back at its exits.
+    xs: [Variable; 32],
+    /// The x registers a translated op of the region may write (bit r): the ones an exit
+    /// stores (an unwritten one would store the value it was loaded with).
+    written: u32,
     fs: [Variable; 32],
     /// Instructions retired at the start of the current block.
     ret: Variable,
-    /// `ctx.limit`.
-    limit: Variable,
-    /// The fast path's page table and arena (`ctx.fast`; a slow store may move them).
-    pub table: Variable,
-    pub arena: Variable,
     /// Nonzero while FP arithmetic in RNE needs no flag update (`State::accrued_rne`).
     pub accrued: Variable,
     /// Nonzero while FP arithmetic is in RNE with mstatus.FS Dirty (`accrued` but for the
     /// inexact flag): exact binary64 fused multiply-adds need no flag update then either.
     pub rne: Variable,
+    /// The exit blocks made so far, by exit code (`None`: the chaining exit).
+    exits: Vec<(Option<u32>, Block)>,
     /// Block starts of the region: pc, entry block, length.
     heads: Vec<(u32, Block, u32)>,
     /// The pages memory ops remember.
@@ -131,55 +130,42 @@ pub(super) struct Tx<'a, 'b> {
 }
 
 impl Tx<'_, '_> {
-    /// Read x[r]; only on the block's main path (not inside a branch of one op's
-    /// translation), since the value loaded here is reused by the rest of the block.
+    /// Read x[r].
     pub fn x(&mut self, r: u8) -> Value {
         if r == 0 || r == X_SINK {
             return self.b.ins().iconst(I32, 0);
         }
-        let i = usize::from(r);
-        if let Some(v) = self.cur[i] {
-            return v;
-        }
-        let v = self.load_state(I32, offset_of!(State, x) + 4 * i);
-        self.cur[i] = Some(v);
-        v
+        debug_assert!(self.regs.x_used & 1 << r != 0);
+        self.b.use_var(self.xs[usize::from(r)])
     }
 
-    /// Write x[r] (on the block's main path); `State` gets it at the block's exits.
+    /// Write x[r]; `State` gets it at the region's exits.
     pub fn set_x(&mut self, r: u8, v: Value) {
-        if r != X_SINK {
-            self.cur[usize::from(r)] = Some(v);
-            self.dirty |= 1 << r;
+        if r != X_SINK && r != 0 {
+            debug_assert!(self.written & 1 << r != 0);
+            self.b.def_var(self.xs[usize::from(r)], v);
         }
     }
 
-    /// Store the x registers written so far in this block to `State`, at an exit (or before a
-    /// helper that reads them); the block's main path goes on with them still in host values.
+    /// Store the x registers the region may have written to `State`, at an exit (or before a
+    /// helper that reads them).
     pub fn flush_x(&mut self) {
-        let mut d = self.dirty;
+        let mut d = self.written;
         while d != 0 {
             let r = d.trailing_zeros() as usize;
             d &= d - 1;
-            if let Some(v) = self.cur[r] {
-                let off = offset_of!(State, x) + 4 * r;
-                self.b.ins().store(self.flags, v, self.state, off as i32);
-            }
+            let v = self.b.use_var(self.xs[r]);
+            let off = offset_of!(State, x) + 4 * r;
+            self.b.ins().store(self.flags, v, self.state, off as i32);
         }
     }
 
-    /// x[r] was written in `State` by a helper: read it from there from now on.
+    /// x[r] was written in `State` by a helper: reload its variable from there.
     pub fn forget_x(&mut self, r: u8) {
-        if r != X_SINK {
-            self.cur[usize::from(r)] = None;
-            self.dirty &= !(1 << r);
+        if r != X_SINK && r != 0 {
+            let v = self.load_state(I32, offset_of!(State, x) + 4 * usize::from(r));
+            self.b.def_var(self.xs[usize::from(r)], v);
         }
-    }
-
-    /// The start of a guest block: every x register is in `State`.
-    fn start_block(&mut self) {
-        self.cur = [None; 32];
-        self.dirty = 0;
     }
 
     pub fn f(&mut self, r: u8) -> Value {
@@ -212,12 +198,21 @@ impl Tx<'_, '_> {
         self.b.ins().load(ty, self.flags, self.state, off as i32)
     }
 
-    /// Load every f register the region keeps, and the accrued-FP condition, from `State`.
+    /// Load every x and f register the region keeps, and the accrued-FP condition, from
+    /// `State`.
     fn reload(&mut self) {
+        for r in 1..32 {
+            if self.regs.x_used & 1 << r != 0 {
+                let v = self.load_state(I32, offset_of!(State, x) + 4 * r);
+                self.b.def_var(self.xs[r], v);
+            }
+        }
         for r in 0..32 {
             self.reload_f(r);
         }
-        self.reload_accrued();
+        if self.regs.fp {
+            self.reload_accrued();
+        }
     }
 
     /// Load f[r] from `State` if the region keeps it.
@@ -244,40 +239,25 @@ impl Tx<'_, '_> {
         self.b.def_var(self.accrued, acc);
     }
 
-    /// Reload the fast path's table and arena from `ctx.fast`, forgetting the pages memory ops
-    /// remember.
-    pub fn reload_fast(&mut self) {
-        let fast = offset_of!(Ctx<'_>, fast);
-        let table = self.b.ins().load(
-            I64,
-            self.flags,
-            self.ctx,
-            (fast + offset_of!(FastPath, table)) as i32,
-        );
-        let arena = self.b.ins().load(
-            I64,
-            self.flags,
-            self.ctx,
-            (fast + offset_of!(FastPath, arena)) as i32,
-        );
-        self.b.def_var(self.table, table);
-        self.b.def_var(self.arena, arena);
-        self.pages.forget(self.b);
+    /// `ctx.limit`, loaded where it is compared (a value kept across the region would take a
+    /// host register from the guest's).
+    fn limit(&mut self) -> Value {
+        self.b
+            .ins()
+            .load(I64, self.flags, self.ctx, offset_of!(Ctx<'_>, limit) as i32)
+    }
+
+    /// The fast path's `field` (`ctx.fast`, which a slow store may move), loaded where it is
+    /// used, as [`Tx::limit`].
+    pub fn fast_path(&mut self, field: usize) -> Value {
+        let off = offset_of!(Ctx<'_>, fast) + field;
+        self.b.ins().load(I64, self.flags, self.ctx, off as i32)
     }
 
     /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
     pub fn leave(&mut self, pc: Value, n: u32, code: u32) {
-        self.flush_x();
-        self.b
-            .ins()
-            .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
-        let r = self.b.use_var(self.ret);
-        let r = self.b.ins().iadd_imm(r, i64::from(n));
-        self.b
-            .ins()
-            .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
-        let c = self.b.ins().iconst(I32, i64::from(code));
-        self.b.ins().return_(&[c]);
+        let exit = self.exit(Some(code));
+        self.goto_exit(exit, pc, n);
     }
 
     /// Go on at `pc` after `n` more instructions retired, in the current block: straight into
@@ -286,15 +266,57 @@ impl Tx<'_, '_> {
     /// better). `Jit::run` does the same lookup; doing it here saves the return to Rust and
     /// the call back, at every computed jump and every exit out of a region.
     pub fn chain(&mut self, pc: Value, n: u32) {
-        self.flush_x();
-        self.b
-            .ins()
-            .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
+        let exit = self.exit(None);
+        self.goto_exit(exit, pc, n);
+    }
+
+    /// The region's one exit block that returns `code` (`None`: chains), made on first use.
+    /// Every exit site jumps there with the pc and `retired`; the registers it stores reach it
+    /// as block parameters (Cranelift's SSA construction of the variables). One exit block
+    /// instead of one copy of the stores at every exit keeps the function small, and the
+    /// exit code a constant of that block alone (deduplicated across exits, Cranelift had
+    /// kept it in a register, or spilled it, across the whole region).
+    fn exit(&mut self, code: Option<u32>) -> Block {
+        if let Some(&(_, b)) = self.exits.iter().find(|e| e.0 == code) {
+            return b;
+        }
+        let b = self.b.create_block();
+        self.b.append_block_param(b, I32);
+        self.b.append_block_param(b, I64);
+        self.exits.push((code, b));
+        b
+    }
+
+    fn goto_exit(&mut self, exit: Block, pc: Value, n: u32) {
         let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(n));
-        self.b
-            .ins()
-            .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
+        self.b.ins().jump(exit, &[pc.into(), r.into()]);
+    }
+
+    /// Fill in the exit blocks (see [`Tx::exit`]), once every exit site jumps to them.
+    fn finish_exits(&mut self) {
+        for (code, b) in std::mem::take(&mut self.exits) {
+            self.b.switch_to_block(b);
+            let (pc, r) = (self.b.block_params(b)[0], self.b.block_params(b)[1]);
+            self.flush_x();
+            self.b
+                .ins()
+                .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
+            self.b
+                .ins()
+                .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
+            match code {
+                Some(code) => {
+                    let c = self.b.ins().iconst(I32, i64::from(code));
+                    self.b.ins().return_(&[c]);
+                }
+                None => self.chain_body(pc, r),
+            }
+        }
+    }
+
+    /// The chaining exit's lookup (see [`Tx::chain`]), `State` stored.
+    fn chain_body(&mut self, pc: Value, r: Value) {
         let index = self.b.ins().ushr_imm(pc, 2);
         let index = self.b.ins().band_imm(index, (super::FAST - 1) as i64);
         let index = self.b.ins().uextend(I64, index);
@@ -315,7 +337,7 @@ impl Tx<'_, '_> {
         let hit = self.b.ins().icmp(IntCC::Equal, key, pc);
         let len = self.b.ins().uextend(I64, len);
         let end = self.b.ins().iadd(r, len);
-        let limit = self.b.use_var(self.limit);
+        let limit = self.limit();
         let fits = self
             .b
             .ins()
@@ -369,14 +391,10 @@ impl Tx<'_, '_> {
             self.chain(pc, op.nth);
             return;
         };
-        // Both ways out find `State` current; the caller's own path (a branch not taken) keeps
-        // its registers unwritten.
-        self.flush_x();
-        let dirty = std::mem::take(&mut self.dirty);
         let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(op.nth));
         self.b.def_var(self.ret, r);
-        let limit = self.b.use_var(self.limit);
+        let limit = self.limit();
         let end = self.b.ins().iadd_imm(r, i64::from(len));
         let fits = self
             .b
@@ -387,7 +405,6 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(out);
         let pc = self.iconst(target);
         self.leave(pc, 0, EXIT_NEXT);
-        self.dirty = dirty;
     }
 
     fn branch_cond(&mut self, cond: u8, a: Value, b: Value) -> Value {
@@ -448,14 +465,19 @@ pub(crate) fn region(
     for op in parts.iter().flat_map(|p| p.ops) {
         regs.add(op);
     }
+    let xs = std::array::from_fn(|_| b.declare_var(I32));
     let fs = std::array::from_fn(|_| b.declare_var(I64));
     let ret = b.declare_var(I64);
-    let limit = b.declare_var(I64);
-    let table = b.declare_var(I64);
-    let arena = b.declare_var(I64);
     let accrued = b.declare_var(types::I8);
     let rne = b.declare_var(types::I8);
-    let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops));
+    // Page slots pay only where memory ops run again within one entry: in a loop back to the
+    // entry (elsewhere they cost their stores and a miss at every entry).
+    let head = parts[0].ops[0].pc;
+    let looped = parts
+        .iter()
+        .flat_map(|p| p.ops)
+        .any(|op| successors(op) == Some(head));
+    let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops).filter(|_| looped));
     let heads = parts
         .iter()
         .map(|p| (p.ops[0].pc, b.create_block(), length(p.ops)))
@@ -469,33 +491,26 @@ pub(crate) fn region(
         fast: fast as i64,
         window,
         layout,
+        written: regs.x_written,
         regs,
-        cur: [None; 32],
-        dirty: 0,
+        xs,
         fs,
         ret,
-        limit,
-        table,
-        arena,
         accrued,
         rne,
         heads,
+        exits: Vec::new(),
         pages,
     };
     t.reload();
-    t.reload_fast();
+    t.pages.forget(t.b);
     let r = t.load_state(I64, offset_of!(State, retired));
     t.b.def_var(ret, r);
-    let l =
-        t.b.ins()
-            .load(I64, t.flags, ctx, offset_of!(Ctx<'_>, limit) as i32);
-    t.b.def_var(limit, l);
     let first = t.heads[0].1;
     t.b.ins().jump(first, &[]);
     for (i, part) in parts.iter().enumerate() {
         let head = t.heads[i].1;
         t.b.switch_to_block(head);
-        t.start_block();
         let mut ended = false;
         for (k, op) in part.ops.iter().enumerate() {
             if !super::translate::translated(op.kind) {
@@ -509,8 +524,18 @@ pub(crate) fn region(
                 break;
             }
         }
-        debug_assert!(ended, "a block's ops end with an exit");
+        if !ended {
+            // A loop's block cut after its last branch back (`region::loop_part`): go on at
+            // the branch's fall-through.
+            let last = &part.ops[part.ops.len() - 1];
+            debug_assert!(matches!(
+                last.kind,
+                Kind::Beq | Kind::Bne | Kind::Blt | Kind::Bge | Kind::Bltu | Kind::Bgeu
+            ));
+            t.jump(last, last.pc.wrapping_add(4));
+        }
     }
+    t.finish_exits();
     t.b.seal_all_blocks();
 }
 
