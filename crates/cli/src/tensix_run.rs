@@ -46,7 +46,7 @@ pub struct RunArgs {
     /// cores were; Ctrl-C stops the same way with exit status 130.
     #[arg(long, value_name = "SECONDS", value_parser = stop::parse_seconds)]
     timeout: Option<f64>,
-    /// Run the cycle model (issue 10): the same results, timed; `--stats` adds its report
+    /// Run the cycle model: the same results, timed; `--stats` adds its report
     #[arg(long)]
     timing: bool,
     /// With --timing: a TOML file overriding the cycle model's parameters (field names of
