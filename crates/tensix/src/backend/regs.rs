@@ -18,9 +18,14 @@ pub enum SrcClient {
 pub const SRC_ROWS: usize = 64;
 
 /// One of SrcA and SrcB: two banks of 64 × 16 datums.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SrcFile {
-    pub banks: [Box<[[u32; 16]; SRC_ROWS]>; 2],
+    banks: [Box<[[u32; 16]; SRC_ROWS]>; 2],
+    /// Per bank, a stamp that moves on every [`SrcFile::bank_mut`]: while a bank's stamp is
+    /// unchanged, so are its rows (MVMUL's decoded operands are reused on that alone). Stamps
+    /// start at a process-wide unique base per `SrcFile` (new or cloned), so no two files
+    /// share one.
+    stamps: [u64; 2],
     pub allowed: [SrcClient; 2],
     /// `MatrixUnit.SrcABank` / `SrcBBank`.
     pub fpu_bank: usize,
@@ -30,10 +35,20 @@ pub struct SrcFile {
     pub unpack_row: [u32; 3],
 }
 
+/// A new stamp base for a `SrcFile`: 2^32 stamps apart, so a file's own moves never reach
+/// another's base.
+fn stamp_base() -> [u64; 2] {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let base = NEXT.fetch_add(1 << 33, Ordering::Relaxed);
+    [base, base + (1 << 32)]
+}
+
 impl Default for SrcFile {
     fn default() -> Self {
         SrcFile {
             banks: [Box::new([[0; 16]; SRC_ROWS]), Box::new([[0; 16]; SRC_ROWS])],
+            stamps: stamp_base(),
             allowed: [SrcClient::Unpackers; 2],
             fpu_bank: 0,
             unpack_bank: 0,
@@ -42,7 +57,37 @@ impl Default for SrcFile {
     }
 }
 
+impl Clone for SrcFile {
+    /// The same rows and state under new stamps (the clone's writes are its own).
+    fn clone(&self) -> Self {
+        SrcFile {
+            banks: self.banks.clone(),
+            stamps: stamp_base(),
+            ..*self
+        }
+    }
+}
+
 impl SrcFile {
+    /// Bank `i`'s rows.
+    #[inline]
+    pub fn bank(&self, i: usize) -> &[[u32; 16]; SRC_ROWS] {
+        &self.banks[i]
+    }
+
+    /// Bank `i`'s rows, to write: moves the bank's stamp.
+    #[inline]
+    pub fn bank_mut(&mut self, i: usize) -> &mut [[u32; 16]; SRC_ROWS] {
+        self.stamps[i] += 1;
+        &mut self.banks[i]
+    }
+
+    /// Bank `i`'s stamp (see [`SrcFile`]).
+    #[inline]
+    pub fn stamp(&self, i: usize) -> u64 {
+        self.stamps[i]
+    }
+
     /// The FPU may read its bank (the Wait Gate check of MVMUL.md and friends).
     #[inline]
     pub fn fpu_ready(&self) -> bool {

@@ -585,8 +585,8 @@ pub(super) fn execute(
             out_addr += 16;
             let Some(r) = row else { continue };
             match target {
-                Target::SrcA => b.srca.banks[src_bank][r] = vals,
-                Target::SrcB => b.srcb.banks[src_bank][r] = vals,
+                Target::SrcA => b.srca.bank_mut(src_bank)[r] = vals,
+                Target::SrcB => b.srcb.bank_mut(src_bank)[r] = vals,
                 Target::Dst16 => b.dst.cells[r] = vals.map(|v| v as u16),
                 Target::Dst32 => b.dst.write32_row(r, &vals),
             }
@@ -597,8 +597,8 @@ pub(super) fn execute(
             out_addr += 1;
             let Some(r) = dest_row(row)? else { continue };
             match target {
-                Target::SrcA => b.srca.banks[src_bank][r][col] = v,
-                Target::SrcB => b.srcb.banks[src_bank][r][col] = v,
+                Target::SrcA => b.srca.bank_mut(src_bank)[r][col] = v,
+                Target::SrcB => b.srcb.bank_mut(src_bank)[r][col] = v,
                 Target::Dst16 => b.dst.write16(r, col, v as u16),
                 Target::Dst32 => b.dst.write32(r, col, v),
             }

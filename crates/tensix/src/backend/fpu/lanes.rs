@@ -288,6 +288,10 @@ pub struct MvmulSrc<'a> {
     pub b: [&'a [u32; 16]; 8],
     pub mask_a: u32,
     pub mask_b: u32,
+    /// The stamps of the banks the rows are in (`regs::SrcFile::stamp`), when they are in
+    /// Src banks: rows at the same addresses under the same stamps are the same rows, so a
+    /// cache may skip comparing them. `None`: compare them.
+    pub stamps: Option<(u64, u64)>,
 }
 
 /// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
@@ -507,10 +511,13 @@ mod tests {
     // the same caches (the later phases find the decoded pair again, as a HiFi matmul does;
     // the next block at the same addresses must not), with the SrcA mask of the TF32, BF16
     // and FP16 formats, and with two SrcB blocks at two addresses (two pairs of one SrcA
-    // face cached at once, as a matmul's SrcB blocks share a SrcA face).
+    // face cached at once, as a matmul's SrcB blocks share a SrcA face). Every other block
+    // comes with Src stamps, new ones for each block of data (a pair found by its stamps
+    // must not outlive its data), the others without (compared row by row).
     #[test]
     fn mvmul_matches_the_per_datum_model() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut stamp = 0;
         let mut fast_cache = MvmulCache::default();
         let mut generic_cache = SrcACache::default();
         for mode in ALL_MODES {
@@ -543,6 +550,8 @@ mod tests {
                 // The four phases, then phase 0 again with another SrcA format on the same
                 // rows (a cached pair must not be taken for another mask).
                 let other_mask = [0x7_fff8, 0x4_7fff, 0x7_ffff][n % 3];
+                stamp += 1;
+                let stamps = (n % 2 == 0).then_some((stamp, stamp));
                 for (phase, mask_a, srcb) in [
                     (0, mask_a, &srcb[0]),
                     (0, mask_a, &srcb[1]),
@@ -557,6 +566,7 @@ mod tests {
                         b: std::array::from_fn(|i| &srcb[i]),
                         mask_a,
                         mask_b: !0,
+                        stamps,
                     };
                     let mut fast = dst;
                     mvmul(&mut fast_cache, &src, &mut fast[..rows], mode, phase);

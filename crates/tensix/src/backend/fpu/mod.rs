@@ -211,10 +211,11 @@ fn matmul_body(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
         *d = read_dst_row(b, &m, dst_row + i);
     }
     let src = lanes::MvmulSrc {
-        a: std::array::from_fn(|k| &b.srca.banks[ba][(srca_row + k) & 63]),
-        b: std::array::from_fn(|i| &b.srcb.banks[bb][(srcb_row + i) & 63]),
+        a: std::array::from_fn(|k| &b.srca.bank(ba)[(srca_row + k) & 63]),
+        b: std::array::from_fn(|i| &b.srcb.bank(bb)[(srcb_row + i) & 63]),
         mask_a: m.mask_a,
         mask_b: m.mask_b,
+        stamps: Some((b.srca.stamp(ba), b.srcb.stamp(bb))),
     };
     lanes::mvmul(&mut b.mvmul_cache, &src, &mut dst[..rows], m.mode, m.phase);
     for (i, d) in dst[..rows].iter().enumerate() {
@@ -259,8 +260,8 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
             srcb_row + i
         };
         let sub = if opcode == 0x30 { 1 << 18 } else { 0 };
-        let brow = &b.srcb.banks[bb][brow & 63];
-        let x = b.srca.banks[ba][(srca_row + i) & 63].map(|v| v & m.mask_a);
+        let brow = &b.srcb.bank(bb)[brow & 63];
+        let x = b.srca.bank(ba)[(srca_row + i) & 63].map(|v| v & m.mask_a);
         let y: [u32; 16] =
             std::array::from_fn(|j| (brow[if bcast & 1 != 0 { 0 } else { j }] & m.mask_b) ^ sub);
         if opcode == 0x27 {
@@ -332,7 +333,7 @@ fn zerosrc(b: &mut Backend, w: u32) {
         };
         let fill = if which == 1 && neg_inf_a { 0x7_ffff } else { 0 };
         for &bank in banks {
-            for row in src.banks[bank].iter_mut() {
+            for row in src.bank_mut(bank).iter_mut() {
                 *row = [fill; 16];
             }
         }

@@ -34,12 +34,22 @@ use super::lanes::{MvmulSrc, ZERO_EXP};
 /// Pairs kept: a 32×32 matmul multiplies 16 (SrcA face, SrcB block) pairs in each phase.
 const PAIRS: usize = 16;
 
-/// The rows a [`Pair`] was decoded from (before masking) and the Src format masks.
+/// The rows a [`Pair`] was decoded from (before masking), where they were (SrcA's, then
+/// SrcB's) and the Src format masks.
 struct Key {
     a: [[u32; 16]; 16],
     b: [[u32; 16]; 8],
+    addrs: [usize; 24],
     mask_a: u32,
     mask_b: u32,
+}
+
+/// Where `src`'s rows are, as [`Key::addrs`] keeps them.
+fn row_addrs(src: &MvmulSrc) -> [usize; 24] {
+    std::array::from_fn(|r| match r.checked_sub(16) {
+        None => src.a[r].as_ptr() as usize,
+        Some(i) => src.b[i].as_ptr() as usize,
+    })
 }
 
 /// One (SrcA 16 rows, SrcB 8 rows) pair, decoded for every fidelity phase.
@@ -71,6 +81,8 @@ pub struct PairCache {
     /// Per pair, where its rows were (SrcA's first row, SrcB's first row): the lookup's hint,
     /// kept apart from the pairs so that a lookup reads one small array.
     tags: Vec<(usize, usize)>,
+    /// Per pair, the Src stamps its rows were last seen under (`MvmulSrc::stamps`).
+    stamps: Vec<Option<(u64, u64)>>,
     next: usize,
 }
 
@@ -122,7 +134,18 @@ impl PairCache {
     fn get(&mut self, src: &MvmulSrc) -> &Pair {
         let tag = (src.a[0].as_ptr() as usize, src.b[0].as_ptr() as usize);
         let slot = match self.tags.iter().position(|&t| t == tag) {
+            // The same rows of the same banks, unwritten since: the same contents. The masks
+            // are not stamped.
+            Some(s)
+                if src.stamps.is_some()
+                    && self.stamps[s] == src.stamps
+                    && self.pairs[s].key.addrs == row_addrs(src)
+                    && same_masks(&self.pairs[s].key, src) =>
+            {
+                return &self.pairs[s];
+            }
             Some(s) if same_rows(&self.pairs[s].key, src) => {
+                self.stamps[s] = src.stamps;
                 return &self.pairs[s];
             }
             Some(s) => s,
@@ -133,6 +156,7 @@ impl PairCache {
                         key: Key {
                             a: [[0; 16]; 16],
                             b: [[0; 16]; 8],
+                            addrs: [0; 24],
                             mask_a: 0,
                             mask_b: 0,
                         },
@@ -143,6 +167,7 @@ impl PairCache {
                     })
                 }));
                 self.tags.push(tag);
+                self.stamps.push(None);
                 self.pairs.len() - 1
             }
             None => {
@@ -152,6 +177,7 @@ impl PairCache {
             }
         };
         self.tags[slot] = tag;
+        self.stamps[slot] = src.stamps;
         let p = &mut self.pairs[slot];
         build(p, src);
         p
@@ -169,7 +195,12 @@ fn same_rows(key: &Key, src: &MvmulSrc) -> bool {
             diff = _mm256_or_si256(diff, x);
         }
     }
-    _mm256_testz_si256(diff, diff) == 1 && key.mask_a == src.mask_a && key.mask_b == src.mask_b
+    _mm256_testz_si256(diff, diff) == 1 && same_masks(key, src)
+}
+
+/// Whether `key` was decoded under these format masks.
+fn same_masks(key: &Key, src: &MvmulSrc) -> bool {
+    key.mask_a == src.mask_a && key.mask_b == src.mask_b
 }
 
 /// Eight u32s of `v` from lane `8·h`.
@@ -269,6 +300,7 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
         b,
         mask_a,
         mask_b,
+        ..
     } = *src;
     for (key, row) in p.key.a.iter_mut().zip(a) {
         *key = *row;
@@ -276,6 +308,7 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
     for (key, row) in p.key.b.iter_mut().zip(b) {
         *key = *row;
     }
+    p.key.addrs = row_addrs(src);
     p.key.mask_a = mask_a;
     p.key.mask_b = mask_b;
     let one = _mm256_set1_epi32(1);
