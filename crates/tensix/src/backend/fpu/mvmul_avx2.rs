@@ -66,9 +66,11 @@ pub(super) struct Pair {
     /// `lanes::group` has it (the exponent sums' maximum from 0 up, without the phase's
     /// adjustment).
     top: [[[i32; 16]; 2]; 8],
-    /// Per Dst row i and k, per column: sa · 2^(13 − d), 0 when d ≥ 14.
+    /// Per Dst row i and k, per column (in [`pack16_interleaved`]'s order, as `u`): sa ·
+    /// 2^(13 − d), 0 when d ≥ 14.
     q: [[[i16; 16]; 16]; 8],
-    /// Per phase bit 0 and SrcA row k, per column: bytes (4·|a|, 1), 0 for a zero operand.
+    /// Per phase bit 0 and SrcA row k, per column (in [`pack16_interleaved`]'s order, so that
+    /// the product sums come out in it): bytes (4·|a|, 1), 0 for a zero operand.
     u: [[[i16; 16]; 16]; 2],
     /// Per phase bit 1, Dst row i and k: bytes (sb·|b|, sb), 0 for a zero operand.
     v: [[[i16; 16]; 8]; 2],
@@ -246,21 +248,31 @@ fn store16(v: &mut [i16; 16], x: __m256i) {
 }
 
 /// Two vectors of 8 i32s (columns 0..8 and 8..16, each value within i16) as one of 16 i16s in
-/// column order (`vpackssdw` interleaves 128-bit halves; `vpermq` puts them back).
+/// the interleaved column order 0–3, 8–11, 4–7, 12–15 (`vpackssdw` packs each 128-bit half
+/// apart), the order [`widen`] takes apart again without crossing halves.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn pack16_interleaved(lo: __m256i, hi: __m256i) -> __m256i {
+    _mm256_packs_epi32(lo, hi)
+}
+
+/// [`pack16_interleaved`] in column order (`vpermq` puts the 64-bit quarters back).
 #[target_feature(enable = "avx2")]
 #[inline]
 fn pack16(lo: __m256i, hi: __m256i) -> __m256i {
-    _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi32(lo, hi))
+    _mm256_permute4x64_epi64::<0b11_01_10_00>(pack16_interleaved(lo, hi))
 }
 
-/// Columns 8h .. 8h+8 of 16 i16s, sign-extended to i32.
+/// Columns 8h .. 8h+8 of 16 i16s in [`pack16_interleaved`]'s order, as i32s times 2^16 (each
+/// i16 in the high half of its i32: `vpunpcklwd` / `vpunpckhwd` with zeros take the words
+/// 0–3 and 8–11, or 4–7 and 12–15, of the two 128-bit halves).
 #[target_feature(enable = "avx2")]
 #[inline]
 fn widen(x: __m256i, h: usize) -> __m256i {
     if h == 0 {
-        _mm256_cvtepi16_epi32(_mm256_castsi256_si128(x))
+        _mm256_unpacklo_epi16(_mm256_setzero_si256(), x)
     } else {
-        _mm256_cvtepi16_epi32(_mm256_extracti128_si256::<1>(x))
+        _mm256_unpackhi_epi16(_mm256_setzero_si256(), x)
     }
 }
 
@@ -334,9 +346,9 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
                 uh[h] = _mm256_and_si256(bytes, live);
             }
         }
-        store16(&mut sa[k], pack16(sign[0], sign[1]));
+        store16(&mut sa[k], pack16_interleaved(sign[0], sign[1]));
         for (pu, uh) in p.u.iter_mut().zip(u) {
-            store16(&mut pu[k], pack16(uh[0], uh[1]));
+            store16(&mut pu[k], pack16_interleaved(uh[0], uh[1]));
         }
     }
     // SrcB: exponents and per phase bit 1 the bytes (sb·|b|, sb) with b the implicit 1 + top
@@ -390,7 +402,7 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
                 });
                 store16(
                     &mut p.q[i][k],
-                    _mm256_sign_epi16(pack16(q[0], q[1]), load16(&sa[k])),
+                    _mm256_sign_epi16(pack16_interleaved(q[0], q[1]), load16(&sa[k])),
                 );
             }
         }
@@ -441,9 +453,15 @@ fn block<const FP32: bool, const EXP8: bool>(p: &Pair, dst: &mut [[u32; 16]], ph
         let sums = [group(p, u, v, i, 0), group(p, u, v, i, 1)];
         let d: &mut [i32; 16] = bytemuck_row(row);
         for h in 0..2 {
-            let t0 = terms(load_i32(&p.top[i][0], h), widen(sums[0], h), adj);
-            let t1 = terms(load_i32(&p.top[i][1], h), widen(sums[1], h), adj);
-            let out = accumulate::<FP32, EXP8>(t0, t1, load_i32(d, h));
+            let t0 = Term {
+                top: load_i32(&p.top[i][0], h),
+                sum: widen(sums[0], h),
+            };
+            let t1 = Term {
+                top: load_i32(&p.top[i][1], h),
+                sum: widen(sums[1], h),
+            };
+            let out = accumulate::<FP32, EXP8>(t0, t1, load_i32(d, h), adj);
             store_i32(d, h, out);
         }
     }
@@ -456,32 +474,16 @@ fn bytemuck_row(row: &mut [u32; 16]) -> &mut [i32; 16] {
     unsafe { &mut *(row as *mut [u32; 16]).cast::<[i32; 16]>() }
 }
 
-/// A group's term on 8 columns: its exponent and twice its signed value (unit at bit 24; the
-/// value 0 for a dropped group). `lanes::Terms` keeps sign and magnitude apart; see [`align`]
-/// for why the signed form gives the same bits.
+/// A group's term on 8 columns: its exponent before the phase's adjustment (`Pair::top`) and
+/// its rounded product sum times 2^16 ([`widen`]).
 #[derive(Clone, Copy)]
-struct Terms {
-    exp: __m256i,
-    val: __m256i,
-}
-
-/// `lanes::terms`: a group whose exponent (with `adj`) is not positive is the zero term. Its
-/// exponent is left as it is: Dst's exponent field is never negative, so a dropped group's
-/// (≤ 0) never raises the alignment's reference in [`accumulate`], and its zero value aligns
-/// to zero from any distance.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn terms(top: __m256i, sum: __m256i, adj: i32) -> Terms {
-    let exp = _mm256_add_epi32(top, _mm256_set1_epi32(adj));
-    let live = _mm256_cmpgt_epi32(exp, _mm256_setzero_si256());
-    Terms {
-        exp,
-        val: _mm256_and_si256(_mm256_slli_epi32::<14>(sum), live),
-    }
+struct Term {
+    top: __m256i,
+    sum: __m256i,
 }
 
 /// `lanes::align` on signed values, taking and giving them doubled: `x2` = 2x (|x| < 2^28
-/// for a term: |sum| < 2^15; 0 ≤ x < 2^24 for Dst) aligned from `from` to `to` (≥ from),
+/// for a term: |sum| < 2^15; 0 ≤ x < 2^24 for Dst) aligned by `d` = to − from ≥ 0,
 /// ⌊(x + 2^(d−1)) / 2^d⌋ (x itself for d = 0), as ⌊(t + 1) / 2⌋ = t − ⌊t / 2⌋ with
 /// t = ⌊2x / 2^d⌋ (arithmetic shifts): for d = 0 that is ⌊x + 1/2⌋ = x, and for d ≥ 1
 /// t = ⌊x / 2^(d−1)⌋ and ⌊(⌊y⌋ + 1) / 2⌋ = ⌊(y + 1) / 2⌋. From d = 31 on, t is 0 or −1
@@ -499,8 +501,23 @@ fn align(x2: __m256i, from: __m256i, to: __m256i) -> __m256i {
     _mm256_sub_epi32(t, _mm256_srai_epi32::<1>(t))
 }
 
-/// `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to the largest
-/// exponent, summed, renormalised, rounded and saturated to the Dst format.
+/// [`align`] of a non-negative `x2` (logical shifts: the same results, and no count for
+/// the compiler to clamp).
+#[target_feature(enable = "avx2")]
+#[inline]
+fn align_unsigned(x2: __m256i, from: __m256i, to: __m256i) -> __m256i {
+    let t = _mm256_srlv_epi32(x2, _mm256_sub_epi32(to, from));
+    _mm256_sub_epi32(t, _mm256_srli_epi32::<1>(t))
+}
+
+/// `lanes::terms` and `lanes::accumulate` on 8 columns: the two group terms and Dst aligned to
+/// the largest exponent, summed, renormalised, rounded and saturated to the Dst format.
+///
+/// Exponents are taken relative to the phase's adjustment `adj` (a term's is its group's
+/// top, Dst's dexp − adj), which moves none of the differences. `lanes::terms` drops a group
+/// whose exponent top + adj is not positive (its value becomes 0 here; its exponent is left
+/// as it is: Dst's exponent field is never negative, so a dropped group's never raises the
+/// largest one, and a zero value aligns to zero from any distance).
 ///
 /// `lanes::accumulate` sums Dst's magnitude and the terms' magnitudes signed relative to
 /// Dst's sign: total = dm ± m0 ± m1. That is (−1)^dsign · T with T = ±dm + v0 + v1 the sum of
@@ -508,73 +525,99 @@ fn align(x2: __m256i, from: __m256i, to: __m256i) -> __m256i {
 /// zero result either way).
 #[target_feature(enable = "avx2")]
 #[inline]
-fn accumulate<const FP32: bool, const EXP8: bool>(t0: Terms, t1: Terms, d: __m256i) -> __m256i {
+fn accumulate<const FP32: bool, const EXP8: bool>(
+    t0: Term,
+    t1: Term,
+    d: __m256i,
+    adj: i32,
+) -> __m256i {
     let zero = _mm256_setzero_si256();
-    let one = _mm256_set1_epi32(1);
-    let dneg = _mm256_srai_epi32::<31>(d);
     let dexp = _mm256_and_si256(_mm256_srli_epi32::<23>(d), _mm256_set1_epi32(0xff));
-    // Twice Dst's mantissa with its implicit 1; 0 for a zero exponent field.
-    let dman2 = _mm256_andnot_si256(
-        _mm256_cmpeq_epi32(dexp, zero),
-        _mm256_or_si256(
-            _mm256_and_si256(_mm256_slli_epi32::<1>(d), _mm256_set1_epi32(0xff_fffe)),
-            _mm256_set1_epi32(0x100_0000),
-        ),
+    // Twice Dst's mantissa with its implicit 1 (a zero exponent field and the sign are
+    // applied after the alignment).
+    let dman2 = _mm256_or_si256(
+        _mm256_and_si256(_mm256_slli_epi32::<1>(d), _mm256_set1_epi32(0xff_fffe)),
+        _mm256_set1_epi32(0x100_0000),
     );
-    let exp = _mm256_max_epi32(_mm256_max_epi32(t0.exp, t1.exp), dexp);
-    let mut v0 = align(t0.val, t0.exp, exp);
-    let mut v1 = align(t1.val, t1.exp, exp);
-    let mut dm = align(dman2, dexp, exp);
+    let drel = _mm256_sub_epi32(dexp, _mm256_set1_epi32(adj));
+    let top = _mm256_max_epi32(_mm256_max_epi32(t0.top, t1.top), drel);
+    // A term's value, doubled (unit at bit 24: the sum << 14), or 0 for a dropped group.
+    let value = |t: Term| {
+        let live = _mm256_cmpgt_epi32(t.top, _mm256_set1_epi32(-adj));
+        _mm256_and_si256(_mm256_srai_epi32::<2>(t.sum), live)
+    };
+    let mut v0 = align(value(t0), t0.top, top);
+    let mut v1 = align(value(t1), t1.top, top);
+    let mut dm = align_unsigned(dman2, drel, top);
     if !FP32 {
         v0 = round13(v0);
         v1 = round13(v1);
         dm = round13(dm);
     }
-    let dval = _mm256_sub_epi32(_mm256_xor_si256(dm, dneg), dneg);
+    // Dst's signed value: `vpsignd` by dexp signed as Dst (d < 0 exactly when its sign is
+    // set) gives −dm, dm, or 0 for a zero exponent field.
+    let dval = _mm256_sign_epi32(dm, _mm256_sign_epi32(dexp, d));
     let total = _mm256_add_epi32(dval, _mm256_add_epi32(v0, v1));
     let man = _mm256_abs_epi32(total);
-    // Leading zeros of man (< 2^31): keep its top bit and clear the one below it, so that
+    // Leading zeros of man (< 2^30): keep its top bit and clear the one below it, so that
     // the conversion to f32 cannot round up to the next power of two; the f32's biased
-    // exponent is then 127 + floor(log2 man), and lz − 8 = 150 − that.
+    // exponent is then 127 + floor(log2 man), and lz = 158 − that (158 for man = 0). Kept as
+    // lz − 1, the shift that takes man's top bit to bit 30.
     let top_bits = _mm256_andnot_si256(_mm256_srli_epi32::<1>(man), man);
     let f = _mm256_castps_si256(_mm256_cvtepi32_ps(top_bits));
-    let mut shift = _mm256_sub_epi32(_mm256_set1_epi32(150), _mm256_srli_epi32::<23>(f));
-    // Wormhole's leading-sign counter mis-normalises −1 (arith::accumulate).
+    let mut lz1 = _mm256_sub_epi32(_mm256_set1_epi32(157), _mm256_srli_epi32::<23>(f));
+    // Wormhole's leading-sign counter mis-normalises −1 (arith::accumulate): lz 31 − 27.
     let minus_one = _mm256_cmpeq_epi32(total, _mm256_set1_epi32(-1));
-    shift = _mm256_add_epi32(shift, _mm256_and_si256(minus_one, _mm256_set1_epi32(-27)));
-    let e = _mm256_sub_epi32(exp, shift);
-    let keep = if EXP8 { 16 } else { 13 };
-    if !FP32 {
-        shift = _mm256_sub_epi32(shift, _mm256_set1_epi32(keep));
-    }
-    // man << shift, or rounded half up right by s = −shift: each variable shift gives 0 for
-    // the other sign's counts (read as u32, ≥ 32), and both give man for 0. |shift| ≤ 23 for
-    // every non-zero man (lz ≥ 1, so shift ≥ −7 − 16; the −1 quirk gives −4 − 16 at most).
-    let s = _mm256_sub_epi32(zero, shift);
-    let half = _mm256_sllv_epi32(one, _mm256_sub_epi32(s, one));
-    let right = _mm256_srlv_epi32(_mm256_add_epi32(man, half), s);
-    let mut man = _mm256_or_si256(_mm256_sllv_epi32(man, shift), right);
-    if !FP32 {
-        man = _mm256_sllv_epi32(man, _mm256_set1_epi32(keep));
-    }
+    lz1 = _mm256_add_epi32(lz1, _mm256_and_si256(minus_one, _mm256_set1_epi32(-27)));
+    // The exponent: the largest one less the normalising left shift lz − 8.
+    let e = _mm256_sub_epi32(_mm256_add_epi32(top, _mm256_set1_epi32(adj + 7)), lz1);
+    // man's top bit to bit 30 (lz − 1 ≥ 1; from 32 on, 0), y = ⌊x / 2⌋ for x = man · 2^lz,
+    // then rounded half up to 24 bits (bit 8 of x up, or bit 8 + keep for a 16-bit Dst,
+    // which keeps 16 − keep mantissa bits) as ⌊(x + 2^(7+k)) / 2^(8+k)⌋ =
+    // ⌊(y + 2^(6+k)) / 2^(7+k)⌋ (no carry out of 32 bits). For lz ≤ 8 + k that is
+    // `lanes::accumulate`'s rounding right shift by 8 + k − lz; beyond, the low bits are
+    // zeros and it is its left shift. The −1 quirk's lz = 4 rounds man = 1 to 0, as there.
+    // (lz − 1 taken mod 32, which leaves 1..=30 as they are and shifts man = 0 to 0 anyway,
+    // so that the compiler sees no out-of-range count to guard.)
+    let y = _mm256_sllv_epi32(man, _mm256_and_si256(lz1, _mm256_set1_epi32(31)));
+    let man = if FP32 {
+        _mm256_srli_epi32::<7>(_mm256_add_epi32(y, _mm256_set1_epi32(1 << 6)))
+    } else if EXP8 {
+        let r = _mm256_srli_epi32::<23>(_mm256_add_epi32(y, _mm256_set1_epi32(1 << 22)));
+        _mm256_slli_epi32::<16>(r)
+    } else {
+        let r = _mm256_srli_epi32::<20>(_mm256_add_epi32(y, _mm256_set1_epi32(1 << 19)));
+        _mm256_slli_epi32::<13>(r)
+    };
     // A rounding carry (man = 2^24, the only value with bit 24) raises the exponent.
     let e = _mm256_add_epi32(e, _mm256_srli_epi32::<24>(man));
-    let man = _mm256_and_si256(man, _mm256_set1_epi32(0x7f_ffff));
+    let normal = _mm256_or_si256(
+        _mm256_slli_epi32::<23>(e),
+        _mm256_and_si256(man, _mm256_set1_epi32(0x7f_ffff)),
+    );
     // Overflow saturates: FP32/BF16 to infinity, FP16 to its largest finite value. Lanes with
     // e ≤ 0 (whose shifted exponent spills into the sign) are cleared below.
-    let (limit, sat) = if FP32 || EXP8 {
-        (255, 255 << 23)
+    let magnitude = if FP32 && !EXP8 {
+        let over = _mm256_cmpgt_epi32(e, _mm256_set1_epi32(254));
+        _mm256_blendv_epi8(normal, _mm256_set1_epi32(255 << 23), over)
     } else {
-        (32, (31 << 23) | (0x3ff << 13))
+        // Here e < 512: the exponents are at most 2·255 + adj with adj ≤ −15, or Dst's
+        // 255, and e at most 6 above the largest. So `normal` holds e and the mantissa
+        // unwrapped, and its minimum with the saturation value is that value exactly when
+        // e ≥ the limit (at FP16's e = 31 the mantissa keeps 10 bits: normal ≤ sat).
+        let sat = if EXP8 {
+            255 << 23
+        } else {
+            (31 << 23) | (0x3ff << 13)
+        };
+        _mm256_min_epu32(normal, _mm256_set1_epi32(sat))
     };
-    let over = _mm256_cmpgt_epi32(e, _mm256_set1_epi32(limit - 1));
-    let normal = _mm256_or_si256(_mm256_slli_epi32::<23>(e), man);
-    let bits = _mm256_or_si256(
-        _mm256_and_si256(total, _mm256_set1_epi32(i32::MIN)),
-        _mm256_blendv_epi8(normal, _mm256_set1_epi32(sat), over),
-    );
+    let bits = _mm256_or_si256(_mm256_and_si256(total, _mm256_set1_epi32(i32::MIN)), magnitude);
     // Dst's exponent is never negative, so exp ≤ 0 means every part is zero and so is total.
-    let dead = _mm256_or_si256(_mm256_cmpeq_epi32(total, zero), _mm256_cmpgt_epi32(one, e));
+    let dead = _mm256_or_si256(
+        _mm256_cmpeq_epi32(total, zero),
+        _mm256_cmpgt_epi32(_mm256_set1_epi32(1), e),
+    );
     _mm256_andnot_si256(dead, bits)
 }
 
