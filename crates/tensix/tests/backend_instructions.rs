@@ -14,12 +14,12 @@ fn gprs_and_configuration() {
     let mut r = Rig::new();
     r.cfg(1, 60, 0xdead_beef);
     assert_eq!(r.b.gpr[1][0], 0xdead_beef);
-    assert_eq!(r.b.cfg.banks[0][60], 0xdead_beef);
+    assert_eq!(r.b.cfg.banks()[0][60], 0xdead_beef);
     r.run(1, "RDCFG 5, 60");
     assert_eq!(r.b.gpr[1][5], 0xdead_beef);
     r.run(2, "SETC16 6, 0x1234");
-    assert_eq!(r.b.cfg.thread[2][6], 0x1234);
-    assert_eq!(r.b.cfg.thread[1][6], 0, "ThreadConfig is per thread");
+    assert_eq!(r.b.cfg.thread(2)[6], 0x1234);
+    assert_eq!(r.b.cfg.thread(1)[6], 0, "ThreadConfig is per thread");
     // WRCFG.md: an index past CFG_STATE_SIZE*4 is a fault, not a silent write.
     let e = r.b.issue(0, w("WRCFG 0, 0, 4000"), &mut r.l1).unwrap_err();
     assert_eq!((e.thread, e.mnemonic, e.unit), (0, "WRCFG", "config"));
@@ -337,9 +337,9 @@ fn rmwcib_masks_one_byte() {
         ((0xb3 + index1) << 24) | (mask << 16) | (new << 8) | index4
     };
     r.b.issue(0, rmwcib(2, 0xf0, 0xab, 40), &mut r.l1).unwrap();
-    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3344);
+    assert_eq!(r.b.cfg.banks()[0][40], 0x11a2_3344);
     r.b.issue(0, rmwcib(0, 0xff, 0x00, 40), &mut r.l1).unwrap();
-    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3300);
+    assert_eq!(r.b.cfg.banks()[0][40], 0x11a2_3300);
     let e =
         r.b.issue(0, rmwcib(1, 0xff, 0, 250), &mut r.l1)
             .unwrap_err();
@@ -401,7 +401,7 @@ fn pacr_int8_from_int32_dst() {
     use macrosim_tensix::backend::config::wormhole_fields;
     let mut r = Rig::new();
     let set = |r: &mut Rig, name: &str, v: u32| {
-        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks_mut()[0], v);
     };
     set(&mut r, "THCON_SEC0_REG1_In_data_format", 14);
     set(&mut r, "THCON_SEC0_REG1_Out_data_format", 14);
@@ -463,7 +463,7 @@ fn pacr_past_the_end_of_l1_names_the_first_datum_outside() {
     use macrosim_tensix::backend::config::wormhole_fields;
     let mut r = Rig::new();
     let set = |r: &mut Rig, name: &str, v: u32| {
-        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks_mut()[0], v);
     };
     let end = 1464 * 1024u32;
     set(&mut r, "THCON_SEC0_REG1_In_data_format", 0);

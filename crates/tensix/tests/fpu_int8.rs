@@ -55,7 +55,7 @@ fn sm(v: i64) -> u32 {
 /// A rig in integer mode with both FPU banks (0) handed to the Matrix Unit.
 fn int8_rig() -> Rig {
     let mut r = Rig::new();
-    let bank = &mut r.b.cfg.banks[0];
+    let bank = &mut r.b.cfg.banks_mut()[0];
     wormhole_fields().cfg["ALU_ACC_CTRL_INT8_math_enabled"].set(bank, 1);
     wormhole_fields().cfg["ALU_FORMAT_SPEC_REG0_SrcA"].set(bank, 14);
     wormhole_fields().cfg["ALU_FORMAT_SPEC_REG1_SrcB"].set(bank, 14);

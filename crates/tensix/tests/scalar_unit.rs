@@ -286,7 +286,7 @@ fn storeind_src_writes_four_bf16() {
     r.b.srca.unpack_row[2] = 32;
     Fields::get()
         .srca_ovrd_with_addr
-        .set(&mut r.b.cfg.thread[2], 1);
+        .set(r.b.cfg.thread_mut(2), 1);
     r.b.gpr[2][4] = 0x100;
     run(&mut r, 2, storeind_src(0, 10, 0, 12, 4));
     assert_eq!(r.b.srca.bank(0)[60][0..4], want);
@@ -338,7 +338,7 @@ fn mmio_window_accesses_fault_naming_the_device() {
 #[test]
 fn setdvalid_hands_banks_to_the_matrix_unit() {
     let mut r = Rig::new();
-    Fields::get().srcb_set_base.set(&mut r.b.cfg.thread[0], 2);
+    Fields::get().srcb_set_base.set(r.b.cfg.thread_mut(0), 2);
     r.b.srcb.unpack_row[0] = 48;
     run(&mut r, 0, enc(0x57, &[(2, 0)])); // FlipSrcB only
     assert_eq!(

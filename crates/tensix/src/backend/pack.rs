@@ -430,7 +430,7 @@ pub(super) fn execute(
         b.packers.data_addr[i] = if last || flush { None } else { Some(out) };
     }
     let am = &f.addr_mod[((w >> 15) & 7) as usize];
-    let tc = b.cfg.thread[t];
+    let tc = *b.cfg.thread(t);
     let v = |k: usize| am[k].get(&tc);
     for (i, adv) in advance.iter().enumerate() {
         if !adv {

@@ -21,10 +21,8 @@ pub const SRC_ROWS: usize = 64;
 #[derive(Debug)]
 pub struct SrcFile {
     banks: [Box<[[u32; 16]; SRC_ROWS]>; 2],
-    /// Per bank, a stamp that moves on every [`SrcFile::bank_mut`]: while a bank's stamp is
-    /// unchanged, so are its rows (MVMUL's decoded operands are reused on that alone). Stamps
-    /// start at a process-wide unique base per `SrcFile` (new or cloned), so no two files
-    /// share one.
+    /// Per bank, its write stamp ([`super::stamp`]), moved by [`SrcFile::bank_mut`]: while it
+    /// is unchanged, so are the bank's rows.
     stamps: [u64; 2],
     pub allowed: [SrcClient; 2],
     /// `MatrixUnit.SrcABank` / `SrcBBank`.
@@ -35,20 +33,11 @@ pub struct SrcFile {
     pub unpack_row: [u32; 3],
 }
 
-/// A new stamp base for a `SrcFile`: 2^32 stamps apart, so a file's own moves never reach
-/// another's base.
-fn stamp_base() -> [u64; 2] {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let base = NEXT.fetch_add(1 << 33, Ordering::Relaxed);
-    [base, base + (1 << 32)]
-}
-
 impl Default for SrcFile {
     fn default() -> Self {
         SrcFile {
             banks: [Box::new([[0; 16]; SRC_ROWS]), Box::new([[0; 16]; SRC_ROWS])],
-            stamps: stamp_base(),
+            stamps: [super::stamp::fresh(), super::stamp::fresh()],
             allowed: [SrcClient::Unpackers; 2],
             fpu_bank: 0,
             unpack_bank: 0,
@@ -62,7 +51,7 @@ impl Clone for SrcFile {
     fn clone(&self) -> Self {
         SrcFile {
             banks: self.banks.clone(),
-            stamps: stamp_base(),
+            stamps: [super::stamp::fresh(), super::stamp::fresh()],
             ..*self
         }
     }

@@ -83,8 +83,7 @@ pub(super) fn src_to_dst(b: &mut Backend, t: usize, from_b: bool, w: u32) -> Exe
             }
         }
     }
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, f.addr_mod, true);
+    b.apply_addr_mod(t, f.addr_mod, true);
     Ok(())
 }
 
@@ -122,8 +121,7 @@ pub(super) fn dst_to_src(b: &mut Backend, t: usize, to_b: bool, w: u32) -> ExecR
             file.bank_mut(bank)[src_row + i][j] = v;
         }
     }
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, f.addr_mod, true);
+    b.apply_addr_mod(t, f.addr_mod, true);
     Ok(())
 }
 
@@ -150,6 +148,5 @@ pub(super) fn shiftxb(b: &mut Backend, t: usize, w: u32) {
     let column0 = r[0];
     r.copy_within(1..15, 0);
     r[15] = if (w >> 10) & 1 != 0 { 0 } else { column0 };
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 3, true);
+    b.apply_addr_mod(t, (w >> 15) & 3, true);
 }

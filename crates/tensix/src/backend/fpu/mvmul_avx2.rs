@@ -612,7 +612,10 @@ fn accumulate<const FP32: bool, const EXP8: bool>(
         };
         _mm256_min_epu32(normal, _mm256_set1_epi32(sat))
     };
-    let bits = _mm256_or_si256(_mm256_and_si256(total, _mm256_set1_epi32(i32::MIN)), magnitude);
+    let bits = _mm256_or_si256(
+        _mm256_and_si256(total, _mm256_set1_epi32(i32::MIN)),
+        magnitude,
+    );
     // Dst's exponent is never negative, so exp ≤ 0 means every part is zero and so is total.
     let dead = _mm256_or_si256(
         _mm256_cmpeq_epi32(total, zero),

@@ -192,7 +192,6 @@ pub(super) fn gmpool(b: &mut Backend, t: usize, w: u32) -> ExecResult {
         }
     }
     flip(b, t, (w >> 22) & 3);
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    b.apply_addr_mod(t, (w >> 15) & 0xf, true);
     Ok(())
 }
