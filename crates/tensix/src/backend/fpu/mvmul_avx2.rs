@@ -15,8 +15,9 @@
 //! - per Dst datum: [`super::lanes`]'s branch-free accumulation, the leading-zero count taken
 //!   from the exponent of an exact `i32 → f32` conversion.
 //!
-//! Pairs are found by the rows' addresses and checked against the rows' contents (and the
-//! format masks) on every use, so a stale entry is never used whatever wrote Src.
+//! Pairs are found by the rows' addresses, the Src banks' write stamps (`MvmulSrc::stamps`)
+//! and the format masks: a pair is used again only while its rows have not been written. Rows
+//! without stamps are decoded anew on every use.
 //!
 //! Bit-identical to the generic path and to [`super::arith::dot16`] (tests in `lanes.rs`).
 
@@ -34,17 +35,27 @@ use super::lanes::{MvmulSrc, ZERO_EXP};
 /// Pairs kept: a 32×32 matmul multiplies 16 (SrcA face, SrcB block) pairs in each phase.
 const PAIRS: usize = 16;
 
-/// The rows a [`Pair`] was decoded from (before masking), where they were (SrcA's, then
-/// SrcB's) and the Src format masks.
+/// What a [`Pair`] was decoded from: where its first rows were (SrcA's, SrcB's; the pair
+/// keeps all of them), under which Src stamps (`MvmulSrc::stamps`), and the Src format masks.
+#[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
-    a: [[u32; 16]; 16],
-    b: [[u32; 16]; 8],
-    addrs: [usize; 24],
-    mask_a: u32,
-    mask_b: u32,
+    first: (usize, usize),
+    stamps: (u64, u64),
+    masks: (u32, u32),
 }
 
-/// Where `src`'s rows are, as [`Key::addrs`] keeps them.
+impl Key {
+    /// The key of `src`'s rows, if they have stamps.
+    fn of(src: &MvmulSrc) -> Option<Key> {
+        Some(Key {
+            first: (src.a[0].as_ptr() as usize, src.b[0].as_ptr() as usize),
+            stamps: src.stamps?,
+            masks: (src.mask_a, src.mask_b),
+        })
+    }
+}
+
+/// Where `src`'s rows are.
 fn row_addrs(src: &MvmulSrc) -> [usize; 24] {
     std::array::from_fn(|r| match r.checked_sub(16) {
         None => src.a[r].as_ptr() as usize,
@@ -61,7 +72,8 @@ fn row_addrs(src: &MvmulSrc) -> [usize; 24] {
 /// (4·|a|, 1) and SrcB's (sb·|b|, sb) gives z = sb·(4·|a|·|b| + 1) (|z| < 2^14, no
 /// saturation), and `vpmulhrsw` of z by q = sa·2^(13−d) gives r ([`round_by_mulhrs`]).
 pub(super) struct Pair {
-    key: Key,
+    /// Where its rows were ([`row_addrs`]).
+    addrs: [usize; 24],
     /// Per Dst row i and group g (k = 8g .. 8g+8), per column: the group's exponent as
     /// `lanes::group` has it (the exponent sums' maximum from 0 up, without the phase's
     /// adjustment).
@@ -80,11 +92,9 @@ pub(super) struct Pair {
 #[derive(Default)]
 pub struct PairCache {
     pairs: Vec<Box<Pair>>,
-    /// Per pair, where its rows were (SrcA's first row, SrcB's first row): the lookup's hint,
+    /// Per pair, what it was decoded from (`None`: rows without stamps, never found again),
     /// kept apart from the pairs so that a lookup reads one small array.
-    tags: Vec<(usize, usize)>,
-    /// Per pair, the Src stamps its rows were last seen under (`MvmulSrc::stamps`).
-    stamps: Vec<Option<(u64, u64)>>,
+    keys: Vec<Option<Key>>,
     next: usize,
 }
 
@@ -130,79 +140,50 @@ pub(super) fn mvmul(
 }
 
 impl PairCache {
-    /// The pair of these rows and masks: the entry found by the rows' addresses if its
-    /// contents still match, else (re)built.
+    /// The pair of these rows, decoded when they were last written or not found.
     #[target_feature(enable = "avx2")]
     fn get(&mut self, src: &MvmulSrc) -> &Pair {
-        let tag = (src.a[0].as_ptr() as usize, src.b[0].as_ptr() as usize);
-        let slot = match self.tags.iter().position(|&t| t == tag) {
-            // The same rows of the same banks, unwritten since: the same contents. The masks
-            // are not stamped.
-            Some(s)
-                if src.stamps.is_some()
-                    && self.stamps[s] == src.stamps
-                    && self.pairs[s].key.addrs == row_addrs(src)
-                    && same_masks(&self.pairs[s].key, src) =>
-            {
-                return &self.pairs[s];
-            }
-            Some(s) if same_rows(&self.pairs[s].key, src) => {
-                self.stamps[s] = src.stamps;
-                return &self.pairs[s];
-            }
-            Some(s) => s,
-            None if self.pairs.len() < PAIRS => {
-                let spare = SPARE.with(|s| s.borrow_mut().pop());
-                self.pairs.push(spare.unwrap_or_else(|| {
-                    Box::new(Pair {
-                        key: Key {
-                            a: [[0; 16]; 16],
-                            b: [[0; 16]; 8],
-                            addrs: [0; 24],
-                            mask_a: 0,
-                            mask_b: 0,
-                        },
-                        top: [[[0; 16]; 2]; 8],
-                        q: [[[0; 16]; 16]; 8],
-                        u: [[[0; 16]; 16]; 2],
-                        v: [[[0; 16]; 8]; 2],
-                    })
-                }));
-                self.tags.push(tag);
-                self.stamps.push(None);
-                self.pairs.len() - 1
-            }
-            None => {
-                let s = self.next;
-                self.next = (s + 1) % PAIRS;
-                s
-            }
+        let key = Key::of(src);
+        let addrs = row_addrs(src);
+        let found = key.and_then(|key| self.keys.iter().position(|&k| k == Some(key)));
+        if let Some(s) = found
+            && self.pairs[s].addrs == addrs
+        {
+            return &self.pairs[s];
+        }
+        // A pair of the same first rows decoded before they were written (or of other masks)
+        // makes room.
+        let stale = found.or_else(|| {
+            let key = key?;
+            let same = |k: &Option<Key>| k.is_some_and(|k| k.first == key.first);
+            self.keys.iter().position(same)
+        });
+        let slot = if let Some(s) = stale {
+            s
+        } else if self.pairs.len() < PAIRS {
+            let spare = SPARE.with(|s| s.borrow_mut().pop());
+            self.pairs.push(spare.unwrap_or_else(|| {
+                Box::new(Pair {
+                    addrs: [0; 24],
+                    top: [[[0; 16]; 2]; 8],
+                    q: [[[0; 16]; 16]; 8],
+                    u: [[[0; 16]; 16]; 2],
+                    v: [[[0; 16]; 8]; 2],
+                })
+            }));
+            self.keys.push(None);
+            self.pairs.len() - 1
+        } else {
+            let s = self.next;
+            self.next = (s + 1) % PAIRS;
+            s
         };
-        self.tags[slot] = tag;
-        self.stamps[slot] = src.stamps;
+        self.keys[slot] = key;
         let p = &mut self.pairs[slot];
+        p.addrs = addrs;
         build(p, src);
         p
     }
-}
-
-/// Whether `key` holds exactly these rows and masks.
-#[target_feature(enable = "avx2")]
-fn same_rows(key: &Key, src: &MvmulSrc) -> bool {
-    let mut diff = _mm256_setzero_si256();
-    let rows = src.a.iter().zip(&key.a).chain(src.b.iter().zip(&key.b));
-    for (&now, then) in rows {
-        for h in 0..2 {
-            let x = _mm256_xor_si256(load(now, h), load(then, h));
-            diff = _mm256_or_si256(diff, x);
-        }
-    }
-    _mm256_testz_si256(diff, diff) == 1 && same_masks(key, src)
-}
-
-/// Whether `key` was decoded under these format masks.
-fn same_masks(key: &Key, src: &MvmulSrc) -> bool {
-    key.mask_a == src.mask_a && key.mask_b == src.mask_b
 }
 
 /// Eight u32s of `v` from lane `8·h`.
@@ -314,15 +295,6 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
         mask_b,
         ..
     } = *src;
-    for (key, row) in p.key.a.iter_mut().zip(a) {
-        *key = *row;
-    }
-    for (key, row) in p.key.b.iter_mut().zip(b) {
-        *key = *row;
-    }
-    p.key.addrs = row_addrs(src);
-    p.key.mask_a = mask_a;
-    p.key.mask_b = mask_b;
     let one = _mm256_set1_epi32(1);
     // SrcA: exponents, signs as ±1, and per phase bit 0 the bytes (4·|a|, 1) with a the
     // implicit 1 + top 4 mantissa bits (bit clear) or the next 5 (bit set).
