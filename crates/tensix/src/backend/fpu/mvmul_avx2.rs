@@ -89,13 +89,23 @@ pub(super) struct Pair {
 }
 
 /// The [`Pair`]s of the last MVMULs (at most [`PAIRS`], replaced in turn).
-#[derive(Default)]
 pub struct PairCache {
     pairs: Vec<Box<Pair>>,
     /// Per pair, what it was decoded from (`None`: rows without stamps, never found again),
     /// kept apart from the pairs so that a lookup reads one small array.
     keys: Vec<Option<Key>>,
     next: usize,
+}
+
+impl Default for PairCache {
+    /// Room for every pair from the start (no allocation while an MVMUL runs).
+    fn default() -> Self {
+        PairCache {
+            pairs: Vec::with_capacity(PAIRS),
+            keys: Vec::with_capacity(PAIRS),
+            next: 0,
+        }
+    }
 }
 
 thread_local! {
@@ -145,7 +155,7 @@ impl PairCache {
     fn get(&mut self, src: &MvmulSrc) -> &Pair {
         let key = Key::of(src);
         let addrs = row_addrs(src);
-        let found = key.and_then(|key| self.keys.iter().position(|&k| k == Some(key)));
+        let found = key.and_then(|key| find(&self.keys, |k| k == key));
         if let Some(s) = found
             && self.pairs[s].addrs == addrs
         {
@@ -155,8 +165,7 @@ impl PairCache {
         // makes room.
         let stale = found.or_else(|| {
             let key = key?;
-            let same = |k: &Option<Key>| k.is_some_and(|k| k.first == key.first);
-            self.keys.iter().position(same)
+            find(&self.keys, |k| k.first == key.first)
         });
         let slot = if let Some(s) = stale {
             s
@@ -184,6 +193,20 @@ impl PairCache {
         build(p, src);
         p
     }
+}
+
+/// The first of `keys` that is some key for which `f` holds (a plain loop: compiled into the
+/// caller).
+#[inline(always)]
+fn find(keys: &[Option<Key>], f: impl Fn(Key) -> bool) -> Option<usize> {
+    for (s, k) in keys.iter().enumerate() {
+        if let Some(k) = *k
+            && f(k)
+        {
+            return Some(s);
+        }
+    }
+    None
 }
 
 /// Eight u32s of `v` from lane `8·h`.
