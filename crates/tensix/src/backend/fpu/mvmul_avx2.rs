@@ -155,18 +155,23 @@ impl PairCache {
     fn get(&mut self, src: &MvmulSrc) -> &Pair {
         let key = Key::of(src);
         let addrs = row_addrs(src);
-        let found = key.and_then(|key| find(&self.keys, |k| k == key));
-        if let Some(s) = found
-            && self.pairs[s].addrs == addrs
-        {
-            return &self.pairs[s];
+        // (No `Option` combinators here: their closures would not be compiled into this
+        // function.)
+        let mut stale = None;
+        if let Some(key) = key {
+            let found = find(&self.keys, |k| k == key);
+            if let Some(s) = found
+                && self.pairs[s].addrs == addrs
+            {
+                return &self.pairs[s];
+            }
+            // A pair of the same first rows decoded before they were written (or of other
+            // masks) makes room.
+            stale = match found {
+                Some(s) => Some(s),
+                None => find(&self.keys, |k| k.first == key.first),
+            };
         }
-        // A pair of the same first rows decoded before they were written (or of other masks)
-        // makes room.
-        let stale = found.or_else(|| {
-            let key = key?;
-            find(&self.keys, |k| k.first == key.first)
-        });
         let slot = if let Some(s) = stale {
             s
         } else if self.pairs.len() < PAIRS {
@@ -195,9 +200,10 @@ impl PairCache {
     }
 }
 
-/// The first of `keys` that is some key for which `f` holds (a plain loop: compiled into the
-/// caller).
-#[inline(always)]
+/// The first of `keys` that is some key for which `f` holds (with the caller's target
+/// features, so that the caller's closure and this loop are compiled into it).
+#[target_feature(enable = "avx2")]
+#[inline]
 fn find(keys: &[Option<Key>], f: impl Fn(Key) -> bool) -> Option<usize> {
     for (s, k) in keys.iter().enumerate() {
         if let Some(k) = *k
