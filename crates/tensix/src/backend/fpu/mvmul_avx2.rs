@@ -327,15 +327,16 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
     let one = _mm256_set1_epi32(1);
     // SrcA: exponents, signs as ±1, and per phase bit 0 the bytes (4·|a|, 1) with a the
     // implicit 1 + top 4 mantissa bits (bit clear) or the next 5 (bit set).
-    let mut ea = [[0i32; 16]; 16];
+    let mut ea = [[0i16; 16]; 16];
     let mut sa = [[0i16; 16]; 16];
     for k in 0..16 {
+        let mut exps = [_mm256_setzero_si256(); 2];
         let mut sign = [_mm256_setzero_si256(); 2];
         let mut u = [[_mm256_setzero_si256(); 2]; 2];
         for h in 0..2 {
             let x = _mm256_and_si256(load(a[k], h), _mm256_set1_epi32(mask_a as i32));
             let (exp, man, neg, live) = fields(x);
-            store_i32(&mut ea[k], h, exp);
+            exps[h] = exp;
             sign[h] = _mm256_or_si256(neg, one);
             let slices = [
                 _mm256_srli_epi32::<6>(man),
@@ -347,6 +348,8 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
                 uh[h] = _mm256_and_si256(bytes, live);
             }
         }
+        // Exponents as i16 (ZERO_EXP saturates to i16::MIN, still below any sum that counts).
+        store16(&mut ea[k], pack16_interleaved(exps[0], exps[1]));
         store16(&mut sa[k], pack16_interleaved(sign[0], sign[1]));
         for (pu, uh) in p.u.iter_mut().zip(u) {
             store16(&mut pu[k], pack16_interleaved(uh[0], uh[1]));
@@ -354,13 +357,14 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
     }
     // SrcB: exponents and per phase bit 1 the bytes (sb·|b|, sb) with b the implicit 1 + top
     // 6 mantissa bits (bit clear) or the next 4 times 8 (bit set).
-    let mut eb = [[0i32; 16]; 8];
+    let mut eb = [[0i16; 16]; 8];
     for i in 0..8 {
+        let mut exps = [_mm256_setzero_si256(); 2];
         let mut v = [[_mm256_setzero_si256(); 2]; 2];
         for h in 0..2 {
             let x = _mm256_and_si256(load(b[i], h), _mm256_set1_epi32(mask_b as i32));
             let (exp, man, neg, live) = fields(x);
-            store_i32(&mut eb[i], h, exp);
+            exps[h] = exp;
             let slices = [
                 _mm256_srli_epi32::<4>(man),
                 _mm256_slli_epi32::<3>(_mm256_and_si256(man, _mm256_set1_epi32(15))),
@@ -374,37 +378,42 @@ fn build(p: &mut Pair, src: &MvmulSrc) {
                 vh[h] = _mm256_and_si256(bytes, live);
             }
         }
+        store16(&mut eb[i], pack16(exps[0], exps[1]));
         for (pv, vh) in p.v.iter_mut().zip(v) {
             store16(&mut pv[i], pack16(vh[0], vh[1]));
         }
     }
-    // Per Dst row and group: the group's exponent (lanes::group says why it starts at 0 and
-    // why zero products need no exponent of their own), then each product's multiplier.
-    let q_one = _mm256_set1_epi32(1 << 13);
+    // Per Dst row and group, on 16 columns of i16s: the product exponents ea + eb (≤ 2·255;
+    // with a zero operand, saturated far below 0), the group's exponent (lanes::group says
+    // why it starts at 0 and why zero products need no exponent of their own), then each
+    // product's multiplier 2^(13 − d), d = the group's exponent − the product's, looked up by
+    // `vpshufb` on min(d, 15) (d ≥ 0; d ≥ 14 gives 0, as 2^(13−d) rounds to then; a zero
+    // operand's d wraps to ≥ 2^15 as u16, which gives 0 too).
+    let zero = _mm256_setzero_si256();
+    // The low and high bytes of 2^(13 − d) for d = 0..16, in both 128-bit halves.
+    let [lo_bytes, hi_bytes] = [0, 8].map(|at| {
+        let t: [i8; 16] = std::array::from_fn(|d| ((8192u32 >> d) >> at) as u8 as i8);
+        // SAFETY: `t` is 16 bytes; loadu has no alignment need.
+        _mm256_broadcastsi128_si256(unsafe { _mm_loadu_si128(t.as_ptr().cast()) })
+    });
     for (i, ebi) in eb.iter().enumerate() {
         for g in 0..2 {
-            let ks = 8 * g..8 * g + 8;
-            let mut top = [_mm256_setzero_si256(); 2];
-            for k in ks.clone() {
-                let ebk = _mm256_set1_epi32(ebi[k]);
-                for (h, t) in top.iter_mut().enumerate() {
-                    *t = _mm256_max_epi32(*t, _mm256_add_epi32(load_i32(&ea[k], h), ebk));
-                }
-            }
-            for (h, t) in top.iter().enumerate() {
-                store_i32(&mut p.top[i][g], h, *t);
-            }
-            for k in ks {
-                let ebk = _mm256_set1_epi32(ebi[k]);
-                // d ≥ 0; vpsrlvd shifts by 32 or more give 0, as 2^(13−d) rounds for d ≥ 14.
-                let q: [__m256i; 2] = std::array::from_fn(|h| {
-                    let e = _mm256_add_epi32(load_i32(&ea[k], h), ebk);
-                    _mm256_srlv_epi32(q_one, _mm256_sub_epi32(top[h], e))
-                });
-                store16(
-                    &mut p.q[i][k],
-                    _mm256_sign_epi16(pack16_interleaved(q[0], q[1]), load16(&sa[k])),
+            let e: [__m256i; 8] = std::array::from_fn(|kk| {
+                let k = 8 * g + kk;
+                _mm256_adds_epi16(load16(&ea[k]), _mm256_set1_epi16(ebi[k]))
+            });
+            let top = e.iter().fold(zero, |t, &x| _mm256_max_epi16(t, x));
+            // As i32s in column order (`vpunpck*wd` undo the interleaving; top ≥ 0).
+            store_i32(&mut p.top[i][g], 0, _mm256_unpacklo_epi16(top, zero));
+            store_i32(&mut p.top[i][g], 1, _mm256_unpackhi_epi16(top, zero));
+            for (kk, &ek) in e.iter().enumerate() {
+                let k = 8 * g + kk;
+                let d = _mm256_min_epu16(_mm256_sub_epi16(top, ek), _mm256_set1_epi16(15));
+                let q = _mm256_or_si256(
+                    _mm256_shuffle_epi8(lo_bytes, d),
+                    _mm256_slli_epi16::<8>(_mm256_shuffle_epi8(hi_bytes, d)),
                 );
+                store16(&mut p.q[i][k], _mm256_sign_epi16(q, load16(&sa[k])));
             }
         }
     }
