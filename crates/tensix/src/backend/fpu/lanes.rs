@@ -335,7 +335,8 @@ pub fn mvmul(
     assert!(dst.len() <= 8, "MVMUL works on at most 8 rows");
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
-        return super::mvmul_avx2::mvmul(&mut cache.avx2, src, dst, mode, phase);
+        let wide = super::mvmul_avx2::has_wide();
+        return super::mvmul_avx2::mvmul(&mut cache.avx2, src, dst, mode, phase, wide);
     }
     mvmul_generic(&mut cache.generic, src, dst, mode, phase)
 }
@@ -513,13 +514,20 @@ mod tests {
     // and FP16 formats, and with two SrcB blocks at two addresses (two pairs of one SrcA
     // face cached at once, as a matmul's SrcB blocks share a SrcA face). Two blocks in three
     // come with Src stamps, new ones for each block of data (a pair found by its stamps
-    // must not outlive its data), every third without (compared row by row).
+    // must not outlive its data), every third without (decoded anew). On a host with AVX-512
+    // the AVX2 kernel's own accumulation is checked as well.
     #[test]
     fn mvmul_matches_the_per_datum_model() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut stamp = 0;
         let mut fast_cache = MvmulCache::default();
         let mut generic_cache = SrcACache::default();
+        // The AVX2 kernel with its own accumulation too, when the host kernel is the
+        // AVX-512 one.
+        #[cfg(target_arch = "x86_64")]
+        let mut narrow_cache = super::super::mvmul_avx2::PairCache::default();
+        #[cfg(target_arch = "x86_64")]
+        let narrow = std::is_x86_feature_detected!("avx2") && super::super::mvmul_avx2::has_wide();
         for mode in ALL_MODES {
             for n in 0..60 {
                 let sparse = n % 4 == 3;
@@ -572,6 +580,13 @@ mod tests {
                     mvmul(&mut fast_cache, &src, &mut fast[..rows], mode, phase);
                     let mut generic = dst;
                     mvmul_generic(&mut generic_cache, &src, &mut generic[..rows], mode, phase);
+                    #[cfg(target_arch = "x86_64")]
+                    if narrow {
+                        let mut avx2 = dst;
+                        let (out, cache) = (&mut avx2[..rows], &mut narrow_cache);
+                        super::super::mvmul_avx2::mvmul(cache, &src, out, mode, phase, false);
+                        assert_eq!(avx2, fast, "mode {mode:?} phase {phase}: AVX2 kernel");
+                    }
                     for i in 0..rows {
                         for j in 0..16 {
                             let col: [u32; 16] = std::array::from_fn(|k| srca[k][j] & mask_a);

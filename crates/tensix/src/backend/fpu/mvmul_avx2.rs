@@ -27,6 +27,8 @@
 // 16-element array, in bounds.
 #![allow(unsafe_code)]
 
+mod wide;
+
 use std::arch::x86_64::*;
 
 use super::arith::{AccMode, product_exp_adj};
@@ -127,24 +129,36 @@ impl Drop for PairCache {
     }
 }
 
+/// Whether the host has what [`wide`] needs (AVX-512 F and CD).
+pub(super) fn has_wide() -> bool {
+    std::is_x86_feature_detected!("avx512f") && std::is_x86_feature_detected!("avx512cd")
+}
+
 /// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
-/// Src rows (FP32 patterns in and out). Only called when the host has AVX2.
+/// Src rows (FP32 patterns in and out), the accumulation on AVX-512 when `wide` (only when
+/// [`has_wide`]). Only called when the host has AVX2.
 pub(super) fn mvmul(
     cache: &mut PairCache,
     src: &MvmulSrc,
     dst: &mut [[u32; 16]],
     mode: AccMode,
     phase: u32,
+    wide: bool,
 ) {
     assert!(std::is_x86_feature_detected!("avx2") && dst.len() <= 8);
-    // SAFETY: the host has AVX2 (asserted just above).
+    assert!(!wide || has_wide());
+    // SAFETY: the host has AVX2, and AVX-512 F and CD when `wide` (asserted just above).
     unsafe {
         let p = cache.get(src);
-        match (mode.fp32, mode.exp8) {
-            (true, true) => block::<true, true>(p, dst, phase),
-            (true, false) => block::<true, false>(p, dst, phase),
-            (false, true) => block::<false, true>(p, dst, phase),
-            (false, false) => block::<false, false>(p, dst, phase),
+        match (mode.fp32, mode.exp8, wide) {
+            (true, true, false) => block::<true, true>(p, dst, phase),
+            (true, false, false) => block::<true, false>(p, dst, phase),
+            (false, true, false) => block::<false, true>(p, dst, phase),
+            (false, false, false) => block::<false, false>(p, dst, phase),
+            (true, true, true) => wide::block::<true, true>(p, dst, phase),
+            (true, false, true) => wide::block::<true, false>(p, dst, phase),
+            (false, true, true) => wide::block::<false, true>(p, dst, phase),
+            (false, false, true) => wide::block::<false, false>(p, dst, phase),
         }
     }
 }
