@@ -404,7 +404,12 @@ pub(super) fn execute(
                 2 => store_le::<2>(&mut bytes, &vals[..n]),
                 _ => store_le::<1>(&mut bytes, &vals[..n]),
             }
-            stream.extend_from_slice(&bytes[..n * width]);
+            if n * width == bytes.len() {
+                // A whole row of 4-byte datums: a copy of known size (no call to memcpy).
+                stream.extend_from_slice(&bytes);
+            } else {
+                stream.extend_from_slice(&bytes[..n * width]);
+            }
         }
         if !stream.is_empty() && l1.write_bytes(out, &stream).is_err() {
             // Datum by datum, to name the first one that cannot be written (those before it
