@@ -33,7 +33,7 @@ fn run(bencher: Bencher, phase: u32, fp32: bool, fresh: bool) {
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     for src in [&mut b.srca, &mut b.srcb] {
         for bank in 0..2 {
-            for row in src.banks[bank].iter_mut() {
+            for row in src.bank_mut(bank).iter_mut() {
                 for v in row.iter_mut() {
                     x ^= x << 13;
                     x ^= x >> 7;
@@ -57,7 +57,7 @@ fn run(bencher: Bencher, phase: u32, fp32: bool, fresh: bool) {
             for _ in 0..ISSUES {
                 if fresh {
                     // Another mantissa bit of one SrcA datum: new data for the decoder.
-                    b.srca.banks[0][5][7] ^= 1 << (x as u32 % 10);
+                    b.srca.bank_mut(0)[5][7] ^= 1 << (x as u32 % 10);
                     x = x.rotate_left(1);
                 }
                 let r = b.issue(1, 0x2600_0000, &mut l1);

@@ -14,12 +14,12 @@ fn gprs_and_configuration() {
     let mut r = Rig::new();
     r.cfg(1, 60, 0xdead_beef);
     assert_eq!(r.b.gpr[1][0], 0xdead_beef);
-    assert_eq!(r.b.cfg.banks[0][60], 0xdead_beef);
+    assert_eq!(r.b.cfg.banks()[0][60], 0xdead_beef);
     r.run(1, "RDCFG 5, 60");
     assert_eq!(r.b.gpr[1][5], 0xdead_beef);
     r.run(2, "SETC16 6, 0x1234");
-    assert_eq!(r.b.cfg.thread[2][6], 0x1234);
-    assert_eq!(r.b.cfg.thread[1][6], 0, "ThreadConfig is per thread");
+    assert_eq!(r.b.cfg.thread(2)[6], 0x1234);
+    assert_eq!(r.b.cfg.thread(1)[6], 0, "ThreadConfig is per thread");
     // WRCFG.md: an index past CFG_STATE_SIZE*4 is a fault, not a silent write.
     let e = r.b.issue(0, w("WRCFG 0, 0, 4000"), &mut r.l1).unwrap_err();
     assert_eq!((e.thread, e.mnemonic, e.unit), (0, "WRCFG", "config"));
@@ -79,12 +79,12 @@ fn mvmul_multiplies_and_accumulates() {
     );
     for i in 0..16 {
         for j in 0..16 {
-            r.b.srca.banks[0][i][j] = src((i as f32) - (j as f32) * 0.5);
+            r.b.srca.bank_mut(0)[i][j] = src((i as f32) - (j as f32) * 0.5);
         }
     }
     for i in 0..8 {
         for k in 0..16 {
-            r.b.srcb.banks[0][i][k] = src(if (i + k) % 3 == 0 {
+            r.b.srcb.bank_mut(0)[i][k] = src(if (i + k) % 3 == 0 {
                 1.0
             } else {
                 -0.25 * i as f32
@@ -110,8 +110,8 @@ fn mvmul_multiplies_and_accumulates() {
         for j in 0..16 {
             let want: f32 = (0..16)
                 .map(|k| {
-                    f32::from_bits(r.b.srcb.banks[0][i][k] << 13)
-                        * f32::from_bits(r.b.srca.banks[0][k][j] << 13)
+                    f32::from_bits(r.b.srcb.bank(0)[i][k] << 13)
+                        * f32::from_bits(r.b.srca.bank(0)[k][j] << 13)
                 })
                 .sum();
             assert_eq!(
@@ -135,8 +135,8 @@ fn elementwise_ops() {
     let mut r = Rig::new();
     for i in 0..8 {
         for j in 0..16 {
-            r.b.srca.banks[0][i][j] = src(i as f32 + 0.5);
-            r.b.srcb.banks[0][i][j] = src(j as f32 - 4.0);
+            r.b.srca.bank_mut(0)[i][j] = src(i as f32 + 0.5);
+            r.b.srcb.bank_mut(0)[i][j] = src(j as f32 - 4.0);
         }
     }
     for op in ["ELWADD", "ELWSUB", "ELWMUL"] {
@@ -166,8 +166,8 @@ fn elementwise_rows_are_aligned_blocks() {
     let mut r = Rig::new();
     let (a, b) = (|i: usize| i as f32 + 1.0, |i: usize| 64.0 + 8.0 * i as f32);
     for i in 0..16 {
-        r.b.srca.banks[0][i] = [src(a(i)); 16];
-        r.b.srcb.banks[0][i] = [src(b(i)); 16];
+        r.b.srca.bank_mut(0)[i] = [src(a(i)); 16];
+        r.b.srcb.bank_mut(0)[i] = [src(b(i)); 16];
     }
     // (instruction, the broadcast SrcB row; None: Dst row i reads SrcB row i)
     let cases = [
@@ -219,13 +219,13 @@ fn zeroacc_modes() {
 #[test]
 fn zerosrc() {
     let mut r = Rig::new();
-    r.b.srca.banks[0][3][3] = 5;
-    r.b.srcb.banks[1][3][3] = 5;
+    r.b.srca.bank_mut(0)[3][3] = 5;
+    r.b.srcb.bank_mut(1)[3][3] = 5;
     r.run(0, "ZEROSRC 0, 0, 1, 2");
-    assert_eq!(r.b.srcb.banks[1][3][3], 0);
-    assert_eq!(r.b.srca.banks[0][3][3], 5);
+    assert_eq!(r.b.srcb.bank(1)[3][3], 0);
+    assert_eq!(r.b.srca.bank(0)[3][3], 5);
     r.run(0, "ZEROSRC 1, 0, 0, 1");
-    assert_eq!(r.b.srca.banks[0][3][3], 0x7_ffff);
+    assert_eq!(r.b.srca.bank(0)[3][3], 0x7_ffff);
 }
 
 // STALLWAIT.md: condition C10 (SrcA FPU bank not owned by the FPU) holds back the FPU.
@@ -295,7 +295,7 @@ fn data_movers() {
     r.b.srcb.flip_unpacker(0, 0);
     for i in 0..8 {
         for j in 0..16 {
-            r.b.srca.banks[0][8 + i][j] = src(i as f32 * 16.0 + j as f32);
+            r.b.srca.bank_mut(0)[8 + i][j] = src(i as f32 * 16.0 + j as f32);
         }
     }
     r.cfg(0, 1, 5 << 17); // SrcA BF16 (format 5), 16-bit Dst
@@ -311,19 +311,19 @@ fn data_movers() {
         }
     }
     r.run(0, "MOVD2A 0, 40, 0, 2, 36"); // 4 rows of Dst 36.. into SrcA 40..
-    assert_eq!(r.b.srca.banks[0][40][5], src(4.0 * 16.0 + 5.0));
-    assert_eq!(r.b.srca.banks[0][43][15], src(7.0 * 16.0 + 15.0));
-    r.b.srcb.banks[0][3][0] = src(-2.5);
+    assert_eq!(r.b.srca.bank(0)[40][5], src(4.0 * 16.0 + 5.0));
+    assert_eq!(r.b.srca.bank(0)[43][15], src(7.0 * 16.0 + 15.0));
+    r.b.srcb.bank_mut(0)[3][0] = src(-2.5);
     r.run(0, "MOVB2D 0, 3, 0, 3, 64");
     assert!((64..72).all(|row| (0..16).all(|c| r.b.dst.read16(row, c) == 0xc020)));
     for i in 0..16 {
         for j in 0..16 {
-            r.b.srcb.banks[0][16 + i][j] = (i * 16 + j) as u32;
+            r.b.srcb.bank_mut(0)[16 + i][j] = (i * 16 + j) as u32;
         }
     }
     r.run(0, "TRNSPSRCB");
-    assert_eq!(r.b.srcb.banks[0][16 + 2][7], 7 * 16 + 2);
-    assert_eq!(r.b.srcb.banks[0][16 + 7][2], 2 * 16 + 7);
+    assert_eq!(r.b.srcb.bank(0)[16 + 2][7], 7 * 16 + 2);
+    assert_eq!(r.b.srcb.bank(0)[16 + 7][2], 2 * 16 + 7);
 }
 
 // RMWCIB.md: byte Index1 (opcode 0xB3 + Index1) of Config[StateID][Index4] becomes
@@ -337,9 +337,9 @@ fn rmwcib_masks_one_byte() {
         ((0xb3 + index1) << 24) | (mask << 16) | (new << 8) | index4
     };
     r.b.issue(0, rmwcib(2, 0xf0, 0xab, 40), &mut r.l1).unwrap();
-    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3344);
+    assert_eq!(r.b.cfg.banks()[0][40], 0x11a2_3344);
     r.b.issue(0, rmwcib(0, 0xff, 0x00, 40), &mut r.l1).unwrap();
-    assert_eq!(r.b.cfg.banks[0][40], 0x11a2_3300);
+    assert_eq!(r.b.cfg.banks()[0][40], 0x11a2_3300);
     let e =
         r.b.issue(0, rmwcib(1, 0xff, 0, 250), &mut r.l1)
             .unwrap_err();
@@ -375,7 +375,7 @@ fn movd2b_styles_and_rows() {
     for i in 0..4 {
         for j in 0..16 {
             let want = page_src_to_model(shuffle_bf16(page_dst_bf16(val(i, j))));
-            assert_eq!(r.b.srcb.banks[0][4 + i][j], want, "row {i} col {j}");
+            assert_eq!(r.b.srcb.bank(0)[4 + i][j], want, "row {i} col {j}");
         }
     }
     // FP16 style (SrcA format FP16 = 1), one row: Dst 38 → SrcB 9 + 2 = 11.
@@ -383,13 +383,13 @@ fn movd2b_styles_and_rows() {
     r.run(0, "MOVD2B 0, 9, 0, 0, 38");
     for j in 0..16 {
         let want = page_src_to_model(shuffle_fp16(page_dst_fp16(val(2, j))));
-        assert_eq!(r.b.srcb.banks[0][11][j], want, "col {j}");
+        assert_eq!(r.b.srcb.bank(0)[11][j], want, "col {j}");
     }
     // TF32 style (format 4) with a 32-bit Dst (Fp32_enabled): Src gets the top 19 bits.
     r.cfg(0, 1, (1 << 29) | (4 << 17));
     r.b.dst.write32(3, 7, (-1.2345f32).to_bits());
     r.run(0, "MOVD2B 0, 20, 0, 0, 3");
-    assert_eq!(r.b.srcb.banks[0][22][7], (-1.2345f32).to_bits() >> 13);
+    assert_eq!(r.b.srcb.bank(0)[22][7], (-1.2345f32).to_bits() >> 13);
 }
 
 // PACR.md with Packers/FormatConversion.md "To INT8" from a 32-bit Dst (Read_32b_data, In and
@@ -401,7 +401,7 @@ fn pacr_int8_from_int32_dst() {
     use macrosim_tensix::backend::config::wormhole_fields;
     let mut r = Rig::new();
     let set = |r: &mut Rig, name: &str, v: u32| {
-        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks_mut()[0], v);
     };
     set(&mut r, "THCON_SEC0_REG1_In_data_format", 14);
     set(&mut r, "THCON_SEC0_REG1_Out_data_format", 14);
@@ -463,7 +463,7 @@ fn pacr_past_the_end_of_l1_names_the_first_datum_outside() {
     use macrosim_tensix::backend::config::wormhole_fields;
     let mut r = Rig::new();
     let set = |r: &mut Rig, name: &str, v: u32| {
-        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks[0], v);
+        wormhole_fields().cfg[name].set(&mut r.b.cfg.banks_mut()[0], v);
     };
     let end = 1464 * 1024u32;
     set(&mut r, "THCON_SEC0_REG1_In_data_format", 0);

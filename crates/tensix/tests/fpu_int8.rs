@@ -55,7 +55,7 @@ fn sm(v: i64) -> u32 {
 /// A rig in integer mode with both FPU banks (0) handed to the Matrix Unit.
 fn int8_rig() -> Rig {
     let mut r = Rig::new();
-    let bank = &mut r.b.cfg.banks[0];
+    let bank = &mut r.b.cfg.banks_mut()[0];
     wormhole_fields().cfg["ALU_ACC_CTRL_INT8_math_enabled"].set(bank, 1);
     wormhole_fields().cfg["ALU_FORMAT_SPEC_REG0_SrcA"].set(bank, 14);
     wormhole_fields().cfg["ALU_FORMAT_SPEC_REG1_SrcB"].set(bank, 14);
@@ -82,15 +82,15 @@ fn mvmul_int8_phases_sum_to_the_exact_product() {
             // Magnitudes up to 255, plus bit 9 on a few to show it is ignored.
             let v = value(k * 16 + j, 255);
             let extra = if (k + j) % 7 == 0 { 0x200 } else { 0 };
-            r.b.srca.banks[0][k][j] = src_int8(v) | extra;
+            r.b.srca.bank_mut(0)[k][j] = src_int8(v) | extra;
         }
     }
     for i in 0..8 {
         for k in 0..16 {
-            r.b.srcb.banks[0][i][k] = src_int8(value(1000 + i * 16 + k, 1023));
+            r.b.srcb.bank_mut(0)[i][k] = src_int8(value(1000 + i * 16 + k, 1023));
         }
     }
-    let (a, b) = (r.b.srca.banks[0].clone(), r.b.srcb.banks[0].clone());
+    let (a, b) = (*r.b.srca.bank(0), *r.b.srcb.bank(0));
     let mut want = [[0i64; 16]; 8];
     for phase in 0..4 {
         r.run(1, &format!("SETC16 6, {phase}")); // FIDELITY_BASE_Phase
@@ -129,12 +129,12 @@ fn mvmul_int8_small_values_need_only_phase_3() {
     let mut r = int8_rig();
     for k in 0..16 {
         for j in 0..16 {
-            r.b.srca.banks[0][k][j] = src_int8(value(k * 16 + j, 31));
+            r.b.srca.bank_mut(0)[k][j] = src_int8(value(k * 16 + j, 31));
         }
     }
     for i in 0..8 {
         for k in 0..16 {
-            r.b.srcb.banks[0][i][k] = src_int8(value(500 + i * 16 + k, 15));
+            r.b.srcb.bank_mut(0)[i][k] = src_int8(value(500 + i * 16 + k, 15));
         }
     }
     r.b.dst.write32(2, 3, sm(-1000));
@@ -159,16 +159,16 @@ fn elementwise_int8_with_saturation() {
     let mut r = int8_rig();
     for i in 0..8 {
         for j in 0..16 {
-            r.b.srca.banks[0][i][j] = src_int8(value(i * 16 + j, 1023));
-            r.b.srcb.banks[0][i][j] = src_int8(value(300 + i * 16 + j, 1023));
+            r.b.srca.bank_mut(0)[i][j] = src_int8(value(i * 16 + j, 1023));
+            r.b.srcb.bank_mut(0)[i][j] = src_int8(value(300 + i * 16 + j, 1023));
         }
     }
     // Two lanes that must saturate: Dst near +max with A − B = +2000, near −max with −2000.
-    r.b.srca.banks[0][0][0] = src_int8(1000);
-    r.b.srcb.banks[0][0][0] = src_int8(-1000);
-    r.b.srca.banks[0][0][1] = src_int8(-1000);
-    r.b.srcb.banks[0][0][1] = src_int8(1000);
-    let (sa, sb) = (r.b.srca.banks[0].clone(), r.b.srcb.banks[0].clone());
+    r.b.srca.bank_mut(0)[0][0] = src_int8(1000);
+    r.b.srcb.bank_mut(0)[0][0] = src_int8(-1000);
+    r.b.srca.bank_mut(0)[0][1] = src_int8(-1000);
+    r.b.srcb.bank_mut(0)[0][1] = src_int8(1000);
+    let (sa, sb) = (*r.b.srca.bank(0), *r.b.srcb.bank(0));
     let a = |i: usize, j: usize| read_src_int8(page_layout(sa[i][j]));
     let b = |i: usize, j: usize| read_src_int8(page_layout(sb[i][j]));
     r.b.dst.write32(0, 0, sm(0x7fff_fff0));

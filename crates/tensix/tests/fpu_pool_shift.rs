@@ -35,9 +35,9 @@ fn gmpool_column_max_with_scaling() {
     };
     for i in 0..16 {
         for j in 0..16 {
-            r.b.srca.banks[0][i][j] = src(a(i, j));
+            r.b.srca.bank_mut(0)[i][j] = src(a(i, j));
         }
-        r.b.srcb.banks[0][0][i] = src(scale(i));
+        r.b.srcb.bank_mut(0)[0][i] = src(scale(i));
     }
     for j in 0..16 {
         r.b.dst.write16(4, j, bf16(j as f32 - 3.0));
@@ -69,9 +69,9 @@ fn gmpool_argmax() {
                 12 => 9.0,
                 _ => -(i as f32) - 1.0,
             };
-            r.b.srca.banks[0][i][j] = src(v);
+            r.b.srca.bank_mut(0)[i][j] = src(v);
         }
-        r.b.srcb.banks[0][0][i] = src(1.0);
+        r.b.srcb.bank_mut(0)[0][i] = src(1.0);
     }
     r.b.dst.write32(1, 0, 0x0000_0300);
     r.run(0, "GMPOOL 0, 0, 0, 1, 0");
@@ -91,10 +91,10 @@ fn gapool_is_a_four_row_mvmul() {
     r.ready();
     for i in 0..16 {
         for j in 0..16 {
-            r.b.srca.banks[0][i][j] = src((i as f32) - (j as f32) * 0.5);
+            r.b.srca.bank_mut(0)[i][j] = src((i as f32) - (j as f32) * 0.5);
         }
         for k in 0..8 {
-            r.b.srcb.banks[0][k][i] = src(if (i + k) % 3 == 0 {
+            r.b.srcb.bank_mut(0)[k][i] = src(if (i + k) % 3 == 0 {
                 1.0
             } else {
                 -0.25 * k as f32
@@ -113,8 +113,8 @@ fn gapool_is_a_four_row_mvmul() {
         for j in 0..16 {
             let want: f32 = (0..16)
                 .map(|k| {
-                    f32::from_bits(r.b.srcb.banks[0][i][k] << 13)
-                        * f32::from_bits(r.b.srca.banks[0][k][j] << 13)
+                    f32::from_bits(r.b.srcb.bank(0)[i][k] << 13)
+                        * f32::from_bits(r.b.srca.bank(0)[k][j] << 13)
                 })
                 .sum();
             assert_eq!(f32::from_bits(r.b.dst.read32(4 + i, j)), want, "{i},{j}");
@@ -135,15 +135,15 @@ fn shiftxb_rotates_or_shifts_in_zero() {
     );
     r.ready();
     let row: [u32; 16] = std::array::from_fn(|j| 100 + j as u32);
-    r.b.srcb.banks[0][5] = row;
-    r.b.srcb.banks[0][7] = row;
+    r.b.srcb.bank_mut(0)[5] = row;
+    r.b.srcb.bank_mut(0)[7] = row;
     r.run(0, "SHIFTXB 0, 0, 5");
     let mut want = row;
     want[..14].copy_from_slice(&row[1..15]);
     want[15] = row[0];
-    assert_eq!(r.b.srcb.banks[0][5], want);
+    assert_eq!(r.b.srcb.bank(0)[5], want);
     r.run(0, "SETRWC 0, 0, 0, 2, 0, 2"); // SrcB RWC = 2
     r.run(0, "SHIFTXB 0, 1, 5");
     want[15] = 0;
-    assert_eq!(r.b.srcb.banks[0][7], want);
+    assert_eq!(r.b.srcb.bank(0)[7], want);
 }

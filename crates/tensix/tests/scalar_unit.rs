@@ -271,25 +271,25 @@ fn storeind_src_writes_four_bf16() {
     r.b.gpr[2][4] = 0x20;
     r.b.gpr[2][5] = 0x56; // half 10
     run(&mut r, 2, storeind_src(1, 10, 3, 13, 4));
-    assert_eq!(r.b.srcb.banks[0][25][4..8], want);
+    assert_eq!(r.b.srcb.bank(0)[25][4..8], want);
     assert_eq!(r.b.gpr[2][5], 0x66, "OffsetIncrement 3 adds 16");
     // SrcA: Addr = 0x20 + 6 = 0x26 → row 9 − 4 = 5 (+ SrcRow 0), columns 8..12.
     run(&mut r, 2, storeind_src(0, 10, 0, 12, 4));
-    assert_eq!(r.b.srca.banks[0][5][8..12], want);
+    assert_eq!(r.b.srca.bank(0)[5][8..12], want);
     // SrcA rows −4..−1 write nothing.
-    let before = r.b.srca.banks[0].clone();
+    let before = *r.b.srca.bank(0);
     r.b.gpr[2][4] = 0x3;
     r.b.gpr[2][5] = 0;
     run(&mut r, 2, storeind_src(0, 10, 0, 12, 4));
-    assert_eq!(r.b.srca.banks[0], before);
+    assert_eq!(*r.b.srca.bank(0), before);
     // SRCA_SET_SetOvrdWithAddr: Addr 0x100 → row 64 − 4 = 60 absolute (SrcRow ignored).
     r.b.srca.unpack_row[2] = 32;
     Fields::get()
         .srca_ovrd_with_addr
-        .set(&mut r.b.cfg.thread[2], 1);
+        .set(r.b.cfg.thread_mut(2), 1);
     r.b.gpr[2][4] = 0x100;
     run(&mut r, 2, storeind_src(0, 10, 0, 12, 4));
-    assert_eq!(r.b.srca.banks[0][60][0..4], want);
+    assert_eq!(r.b.srca.bank(0)[60][0..4], want);
     // A bank the Matrix Unit holds: wait.
     r.b.srcb.allowed[0] = SrcClient::MatrixUnit;
     assert_eq!(
@@ -338,7 +338,7 @@ fn mmio_window_accesses_fault_naming_the_device() {
 #[test]
 fn setdvalid_hands_banks_to_the_matrix_unit() {
     let mut r = Rig::new();
-    Fields::get().srcb_set_base.set(&mut r.b.cfg.thread[0], 2);
+    Fields::get().srcb_set_base.set(r.b.cfg.thread_mut(0), 2);
     r.b.srcb.unpack_row[0] = 48;
     run(&mut r, 0, enc(0x57, &[(2, 0)])); // FlipSrcB only
     assert_eq!(

@@ -245,7 +245,7 @@ fn brisc_and_mailboxes_in(timed: bool) {
         42,
         "the value BRISC pushed"
     );
-    assert_eq!(t.backend.cfg.banks[0][5], 0x1234_5678);
+    assert_eq!(t.backend.cfg.banks()[0][5], 0x1234_5678);
     assert_eq!(t.backend.sync.sems[0].value, 2);
     assert_eq!(stats.pushes[3], 1);
 }

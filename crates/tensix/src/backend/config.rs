@@ -96,10 +96,13 @@ pub fn thd(name: &str) -> CfgField {
 }
 
 /// All configuration state.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Config {
-    pub banks: [[u32; CFG_WORDS]; 2],
-    pub thread: [[u32; THD_WORDS]; 3],
+    banks: [[u32; CFG_WORDS]; 2],
+    thread: [[u32; THD_WORDS]; 3],
+    /// The write stamp ([`super::stamp`]) of both spaces, moved by every `…_mut` access:
+    /// while it is unchanged, so is every word.
+    stamp: u64,
 }
 
 impl Default for Config {
@@ -107,6 +110,17 @@ impl Default for Config {
         Config {
             banks: [[0; CFG_WORDS]; 2],
             thread: [[0; THD_WORDS]; 3],
+            stamp: super::stamp::fresh(),
+        }
+    }
+}
+
+impl Clone for Config {
+    /// The same words under a new stamp (the clone's writes are its own).
+    fn clone(&self) -> Self {
+        Config {
+            stamp: super::stamp::fresh(),
+            ..*self
         }
     }
 }
@@ -159,15 +173,49 @@ impl Fields {
 }
 
 impl Config {
+    /// Both `Config` banks.
+    #[inline]
+    pub fn banks(&self) -> &[[u32; CFG_WORDS]; 2] {
+        &self.banks
+    }
+
+    /// Both `Config` banks, to write: moves the stamp.
+    #[inline]
+    pub fn banks_mut(&mut self) -> &mut [[u32; CFG_WORDS]; 2] {
+        self.stamp += 1;
+        &mut self.banks
+    }
+
+    /// Thread `t`'s `ThreadConfig`.
+    #[inline]
+    pub fn thread(&self, t: usize) -> &[u32; THD_WORDS] {
+        &self.thread[t]
+    }
+
+    /// Thread `t`'s `ThreadConfig`, to write: moves the stamp.
+    #[inline]
+    pub fn thread_mut(&mut self, t: usize) -> &mut [u32; THD_WORDS] {
+        self.stamp += 1;
+        &mut self.thread[t]
+    }
+
+    /// See the field.
+    #[inline]
+    pub fn stamp(&self) -> u64 {
+        self.stamp
+    }
+
     /// The config bank thread `t` uses (`CFG_STATE_ID_StateID`).
     #[inline]
     pub fn bank(&self, t: usize) -> &[u32; CFG_WORDS] {
         &self.banks[Fields::get().state_id.get(&self.thread[t]) as usize & 1]
     }
 
+    /// [`Config::bank`], to write: moves the stamp.
     #[inline]
     pub fn bank_mut(&mut self, t: usize) -> &mut [u32; CFG_WORDS] {
         let id = Fields::get().state_id.get(&self.thread[t]) as usize & 1;
+        self.stamp += 1;
         &mut self.banks[id]
     }
 

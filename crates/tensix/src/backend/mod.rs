@@ -19,6 +19,7 @@ pub mod regs;
 pub mod rwc;
 mod scalar_mem;
 pub mod sfpu;
+mod stamp;
 pub mod sync;
 mod thcon;
 pub mod unit;
@@ -71,6 +72,10 @@ pub struct Backend {
     pub sfpu: sfpu::Sfpu,
     /// MVMUL's decoded Src operands, reused while Src holds the same data.
     mvmul_cache: fpu::lanes::MvmulCache,
+    /// Per thread, the math configuration as decoded at a config stamp (`fpu::math_cfg`).
+    math_cfgs: [std::cell::Cell<Option<(u64, fpu::MathCfg)>>; 3],
+    /// The ADDR_MOD slots as decoded at a config stamp ([`Backend::apply_addr_mod`]).
+    addr_mods: rwc::AddrModCache,
     gates: [gate::WaitGate; 3],
     counts: [[u64; 9]; 3],
     /// STALLWAIT condition bits (C0–C7, C12–C14: a unit still busy) that a cycle model says
@@ -106,6 +111,8 @@ impl Backend {
             packers: pack::Packers::default(),
             sfpu: sfpu::Sfpu::for_table(table),
             mvmul_cache: Default::default(),
+            math_cfgs: Default::default(),
+            addr_mods: Default::default(),
             gates: Default::default(),
             counts: [[0; 9]; 3],
             busy_conditions: 0,
@@ -129,6 +136,13 @@ impl Backend {
             mnemonic: "scheduled by SFPLOADMACRO",
             what,
         })
+    }
+
+    /// `ApplyAddrMod(addr_mod, fidelity)` of RWCs.md on thread `t`'s RWCs.
+    pub(crate) fn apply_addr_mod(&mut self, t: usize, addr_mod: u32, fidelity: bool) {
+        let extra = self.rwc[t].extra_addr_mod_bit;
+        let m = self.addr_mods.get(&self.cfg, t, addr_mod, extra);
+        self.rwc[t].apply(&m, fidelity);
     }
 
     /// See [`Backend::epoch`]'s field.

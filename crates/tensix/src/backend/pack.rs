@@ -404,7 +404,12 @@ pub(super) fn execute(
                 2 => store_le::<2>(&mut bytes, &vals[..n]),
                 _ => store_le::<1>(&mut bytes, &vals[..n]),
             }
-            stream.extend_from_slice(&bytes[..n * width]);
+            if n * width == bytes.len() {
+                // A whole row of 4-byte datums: a copy of known size (no call to memcpy).
+                stream.extend_from_slice(&bytes);
+            } else {
+                stream.extend_from_slice(&bytes[..n * width]);
+            }
         }
         if !stream.is_empty() && l1.write_bytes(out, &stream).is_err() {
             // Datum by datum, to name the first one that cannot be written (those before it
@@ -430,7 +435,7 @@ pub(super) fn execute(
         b.packers.data_addr[i] = if last || flush { None } else { Some(out) };
     }
     let am = &f.addr_mod[((w >> 15) & 7) as usize];
-    let tc = b.cfg.thread[t];
+    let tc = *b.cfg.thread(t);
     let v = |k: usize| am[k].get(&tc);
     for (i, adv) in advance.iter().enumerate() {
         if !adv {

@@ -18,9 +18,12 @@ pub enum SrcClient {
 pub const SRC_ROWS: usize = 64;
 
 /// One of SrcA and SrcB: two banks of 64 × 16 datums.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct SrcFile {
-    pub banks: [Box<[[u32; 16]; SRC_ROWS]>; 2],
+    banks: [Box<[[u32; 16]; SRC_ROWS]>; 2],
+    /// Per bank, its write stamp ([`super::stamp`]), moved by [`SrcFile::bank_mut`]: while it
+    /// is unchanged, so are the bank's rows.
+    stamps: [u64; 2],
     pub allowed: [SrcClient; 2],
     /// `MatrixUnit.SrcABank` / `SrcBBank`.
     pub fpu_bank: usize,
@@ -34,6 +37,7 @@ impl Default for SrcFile {
     fn default() -> Self {
         SrcFile {
             banks: [Box::new([[0; 16]; SRC_ROWS]), Box::new([[0; 16]; SRC_ROWS])],
+            stamps: [super::stamp::fresh(), super::stamp::fresh()],
             allowed: [SrcClient::Unpackers; 2],
             fpu_bank: 0,
             unpack_bank: 0,
@@ -42,7 +46,37 @@ impl Default for SrcFile {
     }
 }
 
+impl Clone for SrcFile {
+    /// The same rows and state under new stamps (the clone's writes are its own).
+    fn clone(&self) -> Self {
+        SrcFile {
+            banks: self.banks.clone(),
+            stamps: [super::stamp::fresh(), super::stamp::fresh()],
+            ..*self
+        }
+    }
+}
+
 impl SrcFile {
+    /// Bank `i`'s rows.
+    #[inline]
+    pub fn bank(&self, i: usize) -> &[[u32; 16]; SRC_ROWS] {
+        &self.banks[i]
+    }
+
+    /// Bank `i`'s rows, to write: moves the bank's stamp.
+    #[inline]
+    pub fn bank_mut(&mut self, i: usize) -> &mut [[u32; 16]; SRC_ROWS] {
+        self.stamps[i] += 1;
+        &mut self.banks[i]
+    }
+
+    /// Bank `i`'s stamp (see [`SrcFile`]).
+    #[inline]
+    pub fn stamp(&self, i: usize) -> u64 {
+        self.stamps[i]
+    }
+
     /// The FPU may read its bank (the Wait Gate check of MVMUL.md and friends).
     #[inline]
     pub fn fpu_ready(&self) -> bool {

@@ -77,6 +77,93 @@ pub(super) fn counter_step((v, cr): (&mut u32, &mut u32), incr: u32, carry: bool
     }
 }
 
+/// One ADDR_MOD slot's fields (ADDR_MOD_AB_SECn, ADDR_MOD_DST_SECn, ADDR_MOD_BIAS_SECn),
+/// read out of ThreadConfig.
+#[derive(Clone, Copy, Debug)]
+pub struct AddrMod {
+    srca_incr: u32,
+    srca_cr: bool,
+    srca_clear: bool,
+    srcb_incr: u32,
+    srcb_cr: bool,
+    srcb_clear: bool,
+    dest_incr: u32,
+    dest_cr: bool,
+    dest_clear: bool,
+    dest_c_to_cr: bool,
+    fidelity_incr: u32,
+    fidelity_clear: bool,
+    bias_incr: u32,
+    bias_clear: bool,
+}
+
+impl AddrMod {
+    /// The slot `ApplyAddrMod(addr_mod)` uses on thread `t` (RWCs.md: + 4 when
+    /// ExtraAddrModBit or ADDR_MOD_SET_Base).
+    fn index(cfg: &Config, t: usize, addr_mod: u32, extra_addr_mod_bit: u32) -> usize {
+        let base = super::config::Fields::get()
+            .addr_mod_set_base
+            .get(cfg.thread(t));
+        (addr_mod & 3) as usize
+            + if extra_addr_mod_bit != 0 || base != 0 {
+                4
+            } else {
+                0
+            }
+    }
+
+    /// Slot `index` of thread `t`.
+    fn decode(cfg: &Config, t: usize, index: usize) -> AddrMod {
+        let tc = cfg.thread(t);
+        let s = &slots()[index];
+        AddrMod {
+            srca_incr: s.srca_incr.get(tc),
+            srca_cr: s.srca_cr.get(tc) != 0,
+            srca_clear: s.srca_clear.get(tc) != 0,
+            srcb_incr: s.srcb_incr.get(tc),
+            srcb_cr: s.srcb_cr.get(tc) != 0,
+            srcb_clear: s.srcb_clear.get(tc) != 0,
+            dest_incr: s.dest_incr.get(tc),
+            dest_cr: s.dest_cr.get(tc) != 0,
+            dest_clear: s.dest_clear.get(tc) != 0,
+            dest_c_to_cr: s.dest_c_to_cr.get(tc) != 0,
+            fidelity_incr: s.fidelity_incr.get(tc),
+            fidelity_clear: s.fidelity_clear.get(tc) != 0,
+            bias_incr: s.bias_incr.get(tc),
+            bias_clear: s.bias_clear.get(tc) != 0,
+        }
+    }
+}
+
+/// [`AddrMod`] slots as decoded at a config stamp (`Config::stamp`), per thread and slot:
+/// decoded again only after a config write.
+#[derive(Debug, Default)]
+pub struct AddrModCache {
+    slots: [[Option<(u64, AddrMod)>; 8]; 3],
+}
+
+impl AddrModCache {
+    /// The slot `ApplyAddrMod(addr_mod)` uses on thread `t` with this ExtraAddrModBit.
+    pub fn get(
+        &mut self,
+        cfg: &Config,
+        t: usize,
+        addr_mod: u32,
+        extra_addr_mod_bit: u32,
+    ) -> AddrMod {
+        let index = AddrMod::index(cfg, t, addr_mod, extra_addr_mod_bit);
+        let stamp = cfg.stamp();
+        match self.slots[t][index] {
+            Some((s, m)) if s == stamp => m,
+            _ => {
+                let m = AddrMod::decode(cfg, t, index);
+                self.slots[t][index] = Some((stamp, m));
+                m
+            }
+        }
+    }
+}
+
 impl Rwc {
     fn wrap(&mut self) {
         self.dst &= 0x3ff;
@@ -89,50 +176,42 @@ impl Rwc {
         self.extra_addr_mod_bit &= 1;
     }
 
-    /// `ApplyAddrMod(AddrMod, UpdateFidelityPhase)` of RWCs.md for thread `t`.
-    pub fn apply_addr_mod(&mut self, cfg: &Config, t: usize, addr_mod: u32, fidelity: bool) {
-        let tc = &cfg.thread[t];
-        let mut index = (addr_mod & 3) as usize;
-        if self.extra_addr_mod_bit != 0
-            || super::config::Fields::get().addr_mod_set_base.get(tc) != 0
-        {
-            index += 4;
-        }
-        let s = &slots()[index];
+    /// `ApplyAddrMod(AddrMod, UpdateFidelityPhase)` of RWCs.md with the slot `m`
+    /// ([`AddrModCache::get`]).
+    pub fn apply(&mut self, m: &AddrMod, fidelity: bool) {
         counter_step(
             (&mut self.srca, &mut self.srca_cr),
-            s.srca_incr.get(tc),
-            s.srca_cr.get(tc) != 0,
-            s.srca_clear.get(tc) != 0,
+            m.srca_incr,
+            m.srca_cr,
+            m.srca_clear,
         );
         counter_step(
             (&mut self.srcb, &mut self.srcb_cr),
-            s.srcb_incr.get(tc),
-            s.srcb_cr.get(tc) != 0,
-            s.srcb_clear.get(tc) != 0,
+            m.srcb_incr,
+            m.srcb_cr,
+            m.srcb_clear,
         );
-        let incr = s.dest_incr.get(tc);
-        if s.dest_clear.get(tc) != 0 {
+        if m.dest_clear {
             (self.dst, self.dst_cr) = (0, 0);
-        } else if s.dest_c_to_cr.get(tc) != 0 {
-            self.dst += incr;
+        } else if m.dest_c_to_cr {
+            self.dst += m.dest_incr;
             self.dst_cr = self.dst;
-        } else if s.dest_cr.get(tc) != 0 {
-            self.dst_cr += incr;
+        } else if m.dest_cr {
+            self.dst_cr += m.dest_incr;
             self.dst = self.dst_cr;
         } else {
-            self.dst += incr;
+            self.dst += m.dest_incr;
         }
         if fidelity {
-            if s.fidelity_clear.get(tc) != 0 {
+            if m.fidelity_clear {
                 self.fidelity = 0;
             } else {
-                self.fidelity += s.fidelity_incr.get(tc);
+                self.fidelity += m.fidelity_incr;
             }
         }
-        if s.bias_clear.get(tc) != 0 {
+        if m.bias_clear {
             self.extra_addr_mod_bit = 0;
-        } else if s.bias_incr.get(tc) & 3 != 0 {
+        } else if m.bias_incr & 3 != 0 {
             self.extra_addr_mod_bit += 1;
         }
         self.wrap();
@@ -192,12 +271,18 @@ impl Rwc {
 mod tests {
     use super::*;
 
+    /// ApplyAddrMod on thread `t` through `cache`.
+    fn apply(r: &mut Rwc, cache: &mut AddrModCache, cfg: &Config, t: usize, am: u32, f: bool) {
+        let m = cache.get(cfg, t, am, r.extra_addr_mod_bit);
+        r.apply(&m, f);
+    }
+
     /// Programs ADDR_MOD slot `n` with the three 16-bit words software writes by SETC16
     /// (notes/tensix.md §1.3 layout: AB, DST, BIAS).
     fn slot(cfg: &mut Config, t: usize, n: usize, ab: u32, dst: u32, bias: u32) {
-        cfg.thread[t][7 + 2 * n] = ab;
-        cfg.thread[t][23 + n] = dst;
-        cfg.thread[t][48 + n] = bias;
+        cfg.thread_mut(t)[7 + 2 * n] = ab;
+        cfg.thread_mut(t)[23 + n] = dst;
+        cfg.thread_mut(t)[48 + n] = bias;
     }
 
     // RWCs.md ApplyAddrMod: seed 002's ADDR_MOD_0 (srcb +8, dest +8) then ADDR_MOD_1
@@ -208,11 +293,16 @@ mod tests {
         slot(&mut cfg, 1, 0, 8 << 8, 8, 0);
         slot(&mut cfg, 1, 1, 16 | (1 << 14), 8, 0);
         let mut r = Rwc::default();
-        r.apply_addr_mod(&cfg, 1, 0, true);
+        let mut cache = AddrModCache::default();
+        apply(&mut r, &mut cache, &cfg, 1, 0, true);
         assert_eq!((r.srca, r.srcb, r.dst), (0, 8, 8));
-        r.apply_addr_mod(&cfg, 1, 1, true);
+        apply(&mut r, &mut cache, &cfg, 1, 1, true);
         // SrcB CR: SrcB_Cr (0) += 0, SrcB = SrcB_Cr.
         assert_eq!((r.srca, r.srcb, r.dst), (16, 0, 16));
+        // A slot rewritten (SETC16) is decoded again: dest +2 now.
+        slot(&mut cfg, 1, 0, 8 << 8, 2, 0);
+        apply(&mut r, &mut cache, &cfg, 1, 0, true);
+        assert_eq!((r.srca, r.srcb, r.dst), (16, 8, 18));
     }
 
     // RWCs.md: Dst CToCR copies the incremented Dst into Dst_Cr; fidelity increments and
@@ -222,13 +312,14 @@ mod tests {
         let mut cfg = Config::default();
         slot(&mut cfg, 0, 2, 0, 4 | (1 << 12) | (1 << 13), 1);
         let mut r = Rwc::default();
-        r.apply_addr_mod(&cfg, 0, 2, true);
+        let mut cache = AddrModCache::default();
+        apply(&mut r, &mut cache, &cfg, 0, 2, true);
         assert_eq!(
             (r.dst, r.dst_cr, r.fidelity, r.extra_addr_mod_bit),
             (4, 4, 1, 1)
         );
         // ExtraAddrModBit now selects slot 2 + 4 = 6, which is all zero.
-        r.apply_addr_mod(&cfg, 0, 2, false);
+        apply(&mut r, &mut cache, &cfg, 0, 2, false);
         assert_eq!((r.dst, r.fidelity), (4, 1));
     }
 

@@ -217,7 +217,7 @@ fn storeind(
     };
     let src = if to_srcb { &mut b.srcb } else { &mut b.srca };
     let bank = src.unpack_bank;
-    src.banks[bank][row & 63][column0..column0 + 4].copy_from_slice(&datum);
+    src.bank_mut(bank)[row & 63][column0..column0 + 4].copy_from_slice(&datum);
     Ok(None)
 }
 

@@ -85,7 +85,7 @@ pub(super) fn execute(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResu
                     "thread config index {index} is out of range (< {THD_WORDS})"
                 ));
             }
-            b.cfg.thread[t][index] = w & 0xffff;
+            b.cfg.thread_mut(t)[index] = w & 0xffff;
         }
         // RMWCIB0..3: byte (opcode - 0xb3) of config word CfgRegAddr, masked write.
         0xb3..=0xb6 => {

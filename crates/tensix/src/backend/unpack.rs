@@ -243,12 +243,17 @@ impl Conv {
         Ok(Conv { kind, to_dst })
     }
 
-    /// One datum (`exp`: its block's shared exponent, for BFP inputs).
+    /// One datum (`exp`: its block's shared exponent, for BFP inputs) into Dst (`TO_DST`,
+    /// `Conv::to_dst`) or Src.
     #[inline(always)]
-    fn one(self, kind: ConvKind, bits: u32, exp: u32) -> u32 {
+    fn one<const TO_DST: bool>(kind: ConvKind, bits: u32, exp: u32) -> u32 {
         let src_bf16 = |x: u32| (x & 0xffff) << 3;
         let src_fp16 = |x: u32| ((x & 0x8000) << 3) | (x & 0x7fff);
-        let half = |h: u32, src: fn(u32) -> u32| if self.to_dst { h & 0xffff } else { src(h) };
+        /// A 16-bit datum into Dst as it is, into Src by `src`.
+        #[inline(always)]
+        fn half<const TO_DST: bool>(h: u32, src: impl Fn(u32) -> u32) -> u32 {
+            if TO_DST { h & 0xffff } else { src(h) }
+        }
         match kind {
             ConvKind::Bits32 => bits,
             ConvKind::Fp32ToTf32 => bits >> 13,
@@ -258,19 +263,34 @@ impl Conv {
                 } else {
                     bits
                 };
-                half(b >> 16, src_bf16)
+                half::<TO_DST>(b >> 16, src_bf16)
             }
-            ConvKind::Fp32ToFp16 => half(fp32_to_fp16(bits), src_fp16),
-            ConvKind::Bf16 => half(bits, src_bf16),
-            ConvKind::Fp16 => half(bits, src_fp16),
-            ConvKind::Int8 { unsigned } => half(int8_to_fp16(bits, unsigned), src_fp16),
-            ConvKind::Bfp8 => half(bfp8_to_bf16(bits, exp), src_bf16),
-            ConvKind::Bfp4 => half(bfp8_to_bf16(bits << 4, exp), src_bf16),
+            ConvKind::Fp32ToFp16 => half::<TO_DST>(fp32_to_fp16(bits), src_fp16),
+            ConvKind::Bf16 => half::<TO_DST>(bits, src_bf16),
+            ConvKind::Fp16 => half::<TO_DST>(bits, src_fp16),
+            ConvKind::Int8 { unsigned } => half::<TO_DST>(int8_to_fp16(bits, unsigned), src_fp16),
+            ConvKind::Bfp8 => half::<TO_DST>(bfp8_to_bf16(bits, exp), src_bf16),
+            ConvKind::Bfp4 => half::<TO_DST>(bfp8_to_bf16(bits << 4, exp), src_bf16),
         }
     }
 
-    /// A row of datums: the kind is matched once, each arm a loop of its own.
+    /// A row of datums: the kind and the target are matched once, each arm a loop of its
+    /// own.
     fn row(self, raw: &[u32; 16], exps: &[u32; 16], out: &mut [u32; 16]) {
+        if self.to_dst {
+            Self::row_into::<true>(self.kind, raw, exps, out);
+        } else {
+            Self::row_into::<false>(self.kind, raw, exps, out);
+        }
+    }
+
+    #[inline(always)]
+    fn row_into<const TO_DST: bool>(
+        kind: ConvKind,
+        raw: &[u32; 16],
+        exps: &[u32; 16],
+        out: &mut [u32; 16],
+    ) {
         #[inline(always)]
         fn each(
             out: &mut [u32; 16],
@@ -282,22 +302,17 @@ impl Conv {
                 *o = f(r, e);
             }
         }
-        match self.kind {
-            ConvKind::Bits32 => each(out, raw, exps, |r, e| self.one(ConvKind::Bits32, r, e)),
-            ConvKind::Fp32ToTf32 => {
-                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToTf32, r, e))
-            }
-            ConvKind::Fp32ToBf16 => {
-                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToBf16, r, e))
-            }
-            ConvKind::Fp32ToFp16 => {
-                each(out, raw, exps, |r, e| self.one(ConvKind::Fp32ToFp16, r, e))
-            }
-            ConvKind::Bf16 => each(out, raw, exps, |r, e| self.one(ConvKind::Bf16, r, e)),
-            ConvKind::Fp16 => each(out, raw, exps, |r, e| self.one(ConvKind::Fp16, r, e)),
-            k @ ConvKind::Int8 { .. } => each(out, raw, exps, |r, e| self.one(k, r, e)),
-            ConvKind::Bfp8 => each(out, raw, exps, |r, e| self.one(ConvKind::Bfp8, r, e)),
-            ConvKind::Bfp4 => each(out, raw, exps, |r, e| self.one(ConvKind::Bfp4, r, e)),
+        let one = Self::one::<TO_DST>;
+        match kind {
+            ConvKind::Bits32 => each(out, raw, exps, |r, e| one(ConvKind::Bits32, r, e)),
+            ConvKind::Fp32ToTf32 => each(out, raw, exps, |r, e| one(ConvKind::Fp32ToTf32, r, e)),
+            ConvKind::Fp32ToBf16 => each(out, raw, exps, |r, e| one(ConvKind::Fp32ToBf16, r, e)),
+            ConvKind::Fp32ToFp16 => each(out, raw, exps, |r, e| one(ConvKind::Fp32ToFp16, r, e)),
+            ConvKind::Bf16 => each(out, raw, exps, |r, e| one(ConvKind::Bf16, r, e)),
+            ConvKind::Fp16 => each(out, raw, exps, |r, e| one(ConvKind::Fp16, r, e)),
+            k @ ConvKind::Int8 { .. } => each(out, raw, exps, |r, e| one(k, r, e)),
+            ConvKind::Bfp8 => each(out, raw, exps, |r, e| one(ConvKind::Bfp8, r, e)),
+            ConvKind::Bfp4 => each(out, raw, exps, |r, e| one(ConvKind::Bfp4, r, e)),
         }
     }
 }
@@ -585,8 +600,8 @@ pub(super) fn execute(
             out_addr += 16;
             let Some(r) = row else { continue };
             match target {
-                Target::SrcA => b.srca.banks[src_bank][r] = vals,
-                Target::SrcB => b.srcb.banks[src_bank][r] = vals,
+                Target::SrcA => b.srca.bank_mut(src_bank)[r] = vals,
+                Target::SrcB => b.srcb.bank_mut(src_bank)[r] = vals,
                 Target::Dst16 => b.dst.cells[r] = vals.map(|v| v as u16),
                 Target::Dst32 => b.dst.write32_row(r, &vals),
             }
@@ -597,8 +612,8 @@ pub(super) fn execute(
             out_addr += 1;
             let Some(r) = dest_row(row)? else { continue };
             match target {
-                Target::SrcA => b.srca.banks[src_bank][r][col] = v,
-                Target::SrcB => b.srcb.banks[src_bank][r][col] = v,
+                Target::SrcA => b.srca.bank_mut(src_bank)[r][col] = v,
+                Target::SrcB => b.srcb.bank_mut(src_bank)[r][col] = v,
                 Target::Dst16 => b.dst.write16(r, col, v as u16),
                 Target::Dst32 => b.dst.write32(r, col, v),
             }

@@ -145,7 +145,7 @@ impl Mmio for TileMmio<'_> {
                 return Ok(u64::from(self.backend.gpr[t][i]));
             }
             if let Some(i) = Self::word_index(addr, CFG_BASE, CFG_WORDS) {
-                return Ok(u64::from(self.backend.cfg.banks[0][i]));
+                return Ok(u64::from(self.backend.cfg.banks()[0][i]));
             }
         }
         Err(self.fault(addr, false))
@@ -224,7 +224,7 @@ impl Mmio for TileMmio<'_> {
         }
         if let Some(i) = Self::word_index(addr, CFG_BASE, CFG_WORDS) {
             // BackendConfiguration.md: RISC-V writes land in bank 0 (tensix.h says so too).
-            self.backend.cfg.banks[0][i] = v;
+            self.backend.cfg.banks_mut()[0][i] = v;
             return Ok(MmioEffect::Continue);
         }
         Err(self.fault(addr, true))

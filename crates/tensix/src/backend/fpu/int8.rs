@@ -52,14 +52,14 @@ pub(super) fn mvmul(b: &mut Backend, t: usize, w: u32, m: &MathCfg) -> ExecResul
     let srcb_row = (b.rwc[t].srcb & 0x38) as usize;
     let dst_row = ((w & 0x3fff) + m.dst_base + b.rwc[t].dst) as usize & 0x3f8;
     let (ma, mb) = (srca_mask(m.phase), srcb_mask(m.phase));
-    let a = &b.srca.banks[b.srca.fpu_bank];
-    let bb = &b.srcb.banks[b.srcb.fpu_bank];
+    let (a, bb) = (b.srca.bank(b.srca.fpu_bank), b.srcb.bank(b.srcb.fpu_bank));
     for i in 0..8 {
+        let brow = &bb[(srcb_row + i) & 63];
         for j in 0..16 {
             let x: i64 = (0..16)
                 .map(|k| {
-                    i64::from(read_src_int8(bb[(srcb_row + i) & 63][k], mb))
-                        * i64::from(read_src_int8(a[(srca_row + k) & 63][j], ma))
+                    let arow = &a[(srca_row + k) & 63];
+                    i64::from(read_src_int8(brow[k], mb)) * i64::from(read_src_int8(arow[j], ma))
                 })
                 .sum();
             let d = read_dst_int32(b.dst.read32(dst_row + i, j));
@@ -82,8 +82,8 @@ pub(super) fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32, m: &MathCfg
     } else {
         (0x3ff, 0x3ff)
     };
-    let a = &b.srca.banks[b.srca.fpu_bank];
-    let bb = &b.srcb.banks[b.srcb.fpu_bank];
+    let a = b.srca.bank(b.srca.fpu_bank);
+    let bb = b.srcb.bank(b.srcb.fpu_bank);
     for i in 0..8 {
         let arow = &a[(srca_row + i) & 63];
         let brow = &bb[(srcb_row + if bcast_row { 0 } else { i }) & 63];
@@ -111,7 +111,6 @@ pub(super) fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32, m: &MathCfg
 /// The pages' tail: the Flip bits, then ApplyAddrMod.
 fn finish(b: &mut Backend, t: usize, w: u32) -> ExecResult {
     flip(b, t, (w >> 22) & 3);
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    b.apply_addr_mod(t, (w >> 15) & 0xf, true);
     Ok(())
 }

@@ -288,6 +288,10 @@ pub struct MvmulSrc<'a> {
     pub b: [&'a [u32; 16]; 8],
     pub mask_a: u32,
     pub mask_b: u32,
+    /// The stamps of the banks the rows are in (`regs::SrcFile::stamp`), when they are in
+    /// Src banks: rows at the same addresses under the same stamps are the same rows, so a
+    /// cache may skip comparing them. `None`: compare them.
+    pub stamps: Option<(u64, u64)>,
 }
 
 /// MVMUL.md on `dst.len()` (≤ 8) Dst rows: `dst[i][j] += Σ_k b[i][k]·a[k][j]` over the masked
@@ -331,7 +335,8 @@ pub fn mvmul(
     assert!(dst.len() <= 8, "MVMUL works on at most 8 rows");
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("avx2") {
-        return super::mvmul_avx2::mvmul(&mut cache.avx2, src, dst, mode, phase);
+        let wide = super::mvmul_avx2::has_wide();
+        return super::mvmul_avx2::mvmul(&mut cache.avx2, src, dst, mode, phase, wide);
     }
     mvmul_generic(&mut cache.generic, src, dst, mode, phase)
 }
@@ -507,12 +512,22 @@ mod tests {
     // the same caches (the later phases find the decoded pair again, as a HiFi matmul does;
     // the next block at the same addresses must not), with the SrcA mask of the TF32, BF16
     // and FP16 formats, and with two SrcB blocks at two addresses (two pairs of one SrcA
-    // face cached at once, as a matmul's SrcB blocks share a SrcA face).
+    // face cached at once, as a matmul's SrcB blocks share a SrcA face). Two blocks in three
+    // come with Src stamps, new ones for each block of data (a pair found by its stamps
+    // must not outlive its data), every third without (decoded anew). On a host with AVX-512
+    // the AVX2 kernel's own accumulation is checked as well.
     #[test]
     fn mvmul_matches_the_per_datum_model() {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut stamp = 0;
         let mut fast_cache = MvmulCache::default();
         let mut generic_cache = SrcACache::default();
+        // The AVX2 kernel with its own accumulation too, when the host kernel is the
+        // AVX-512 one.
+        #[cfg(target_arch = "x86_64")]
+        let mut narrow_cache = super::super::mvmul_avx2::PairCache::default();
+        #[cfg(target_arch = "x86_64")]
+        let narrow = std::is_x86_feature_detected!("avx2") && super::super::mvmul_avx2::has_wide();
         for mode in ALL_MODES {
             for n in 0..60 {
                 let sparse = n % 4 == 3;
@@ -543,6 +558,8 @@ mod tests {
                 // The four phases, then phase 0 again with another SrcA format on the same
                 // rows (a cached pair must not be taken for another mask).
                 let other_mask = [0x7_fff8, 0x4_7fff, 0x7_ffff][n % 3];
+                stamp += 1;
+                let stamps = (n % 3 != 2).then_some((stamp, stamp));
                 for (phase, mask_a, srcb) in [
                     (0, mask_a, &srcb[0]),
                     (0, mask_a, &srcb[1]),
@@ -557,11 +574,19 @@ mod tests {
                         b: std::array::from_fn(|i| &srcb[i]),
                         mask_a,
                         mask_b: !0,
+                        stamps,
                     };
                     let mut fast = dst;
                     mvmul(&mut fast_cache, &src, &mut fast[..rows], mode, phase);
                     let mut generic = dst;
                     mvmul_generic(&mut generic_cache, &src, &mut generic[..rows], mode, phase);
+                    #[cfg(target_arch = "x86_64")]
+                    if narrow {
+                        let mut avx2 = dst;
+                        let (out, cache) = (&mut avx2[..rows], &mut narrow_cache);
+                        super::super::mvmul_avx2::mvmul(cache, &src, out, mode, phase, false);
+                        assert_eq!(avx2, fast, "mode {mode:?} phase {phase}: AVX2 kernel");
+                    }
                     for i in 0..rows {
                         for j in 0..16 {
                             let col: [u32; 16] = std::array::from_fn(|k| srca[k][j] & mask_a);

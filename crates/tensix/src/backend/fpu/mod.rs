@@ -26,6 +26,7 @@ fn src_mask(fmt: u32) -> u32 {
     }
 }
 
+#[derive(Clone, Copy, Debug)]
 pub(super) struct MathCfg {
     /// The effective SrcA format (FP16 when FP16A_FORCE).
     srca_fmt: u32,
@@ -33,14 +34,33 @@ pub(super) struct MathCfg {
     int8: bool,
     mask_a: u32,
     mask_b: u32,
+    /// FIDELITY_BASE_Phase, which the phase adds to the thread's fidelity RWC.
+    fidelity_base: u32,
     phase: u32,
     dst_base: u32,
 }
 
+/// Thread `t`'s math configuration: decoded from Config and ThreadConfig once per config
+/// stamp (`Config::stamp`), the fidelity phase from the thread's RWC each time.
 pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
+    let stamp = b.cfg.stamp();
+    let mut m = match b.math_cfgs[t].get() {
+        Some((s, m)) if s == stamp => m,
+        _ => {
+            let m = decode_math_cfg(b, t);
+            b.math_cfgs[t].set(Some((stamp, m)));
+            m
+        }
+    };
+    m.phase = (b.rwc[t].fidelity + m.fidelity_base) & 3;
+    m
+}
+
+/// [`math_cfg`] but for the phase.
+fn decode_math_cfg(b: &Backend, t: usize) -> MathCfg {
     let f = Fields::get();
     // The thread's config bank and its own registers, looked up once.
-    let (cfg, thd) = (b.cfg.bank(t), &b.cfg.thread[t]);
+    let (cfg, thd) = (b.cfg.bank(t), b.cfg.thread(t));
     let fp16_force = f.fp16a_force.get(thd) != 0;
     let int8 = f.int8_math.get(cfg) != 0;
     let srca_fmt = if f.alu_srca_override.get(cfg) != 0 {
@@ -62,7 +82,8 @@ pub(super) fn math_cfg(b: &Backend, t: usize) -> MathCfg {
         int8,
         mask_a: src_mask(fa),
         mask_b: src_mask(fb),
-        phase: (b.rwc[t].fidelity + f.fidelity_base.get(thd)) & 3,
+        fidelity_base: f.fidelity_base.get(thd),
+        phase: 0,
         dst_base: f.math_offset.get(thd) + f.dest_regw_base.get(cfg),
     }
 }
@@ -211,18 +232,18 @@ fn matmul_body(b: &mut Backend, t: usize, w: u32, rows: usize) -> ExecResult {
         *d = read_dst_row(b, &m, dst_row + i);
     }
     let src = lanes::MvmulSrc {
-        a: std::array::from_fn(|k| &b.srca.banks[ba][(srca_row + k) & 63]),
-        b: std::array::from_fn(|i| &b.srcb.banks[bb][(srcb_row + i) & 63]),
+        a: std::array::from_fn(|k| &b.srca.bank(ba)[(srca_row + k) & 63]),
+        b: std::array::from_fn(|i| &b.srcb.bank(bb)[(srcb_row + i) & 63]),
         mask_a: m.mask_a,
         mask_b: m.mask_b,
+        stamps: Some((b.srca.stamp(ba), b.srcb.stamp(bb))),
     };
     lanes::mvmul(&mut b.mvmul_cache, &src, &mut dst[..rows], m.mode, m.phase);
     for (i, d) in dst[..rows].iter().enumerate() {
         write_dst_row(b, &m, dst_row + i, d);
     }
     flip(b, t, (w >> 22) & 3);
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    b.apply_addr_mod(t, (w >> 15) & 0xf, true);
     Ok(())
 }
 
@@ -259,8 +280,8 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
             srcb_row + i
         };
         let sub = if opcode == 0x30 { 1 << 18 } else { 0 };
-        let brow = &b.srcb.banks[bb][brow & 63];
-        let x = b.srca.banks[ba][(srca_row + i) & 63].map(|v| v & m.mask_a);
+        let brow = &b.srcb.bank(bb)[brow & 63];
+        let x = b.srca.bank(ba)[(srca_row + i) & 63].map(|v| v & m.mask_a);
         let y: [u32; 16] =
             std::array::from_fn(|j| (brow[if bcast & 1 != 0 { 0 } else { j }] & m.mask_b) ^ sub);
         if opcode == 0x27 {
@@ -272,8 +293,7 @@ fn eltwise(b: &mut Backend, t: usize, opcode: u8, w: u32) -> ExecResult {
         write_dst_row(b, &m, dst_row + i, &out);
     }
     flip(b, t, (w >> 22) & 3);
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    b.apply_addr_mod(t, (w >> 15) & 0xf, true);
     Ok(())
 }
 
@@ -307,8 +327,7 @@ fn zeroacc(b: &mut Backend, t: usize, w: u32) -> ExecResult {
         _ => b.dst.clear16(0..1024),
     }
     if mode <= 1 {
-        let cfg = &b.cfg;
-        b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+        b.apply_addr_mod(t, (w >> 15) & 0xf, true);
     }
     Ok(())
 }
@@ -332,7 +351,7 @@ fn zerosrc(b: &mut Backend, w: u32) {
         };
         let fill = if which == 1 && neg_inf_a { 0x7_ffff } else { 0 };
         for &bank in banks {
-            for row in src.banks[bank].iter_mut() {
+            for row in src.bank_mut(bank).iter_mut() {
                 *row = [fill; 16];
             }
         }

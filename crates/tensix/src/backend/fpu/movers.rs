@@ -56,7 +56,7 @@ pub(super) fn src_to_dst(b: &mut Backend, t: usize, from_b: bool, w: u32) -> Exe
     let align = if bcast_row { 1 } else { rows };
     src_row &= 0x3f & !(align - 1);
     dst_row &= 0x3ff & !(rows - 1);
-    let bank = &file.banks[file.fpu_bank];
+    let bank = file.bank(file.fpu_bank);
     let mut out = [[0u32; 16]; 8];
     for (i, row) in out.iter_mut().enumerate().take(rows) {
         let r = if bcast_row { src_row } else { src_row + i };
@@ -83,8 +83,7 @@ pub(super) fn src_to_dst(b: &mut Backend, t: usize, from_b: bool, w: u32) -> Exe
             }
         }
     }
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, f.addr_mod, true);
+    b.apply_addr_mod(t, f.addr_mod, true);
     Ok(())
 }
 
@@ -119,18 +118,17 @@ pub(super) fn dst_to_src(b: &mut Backend, t: usize, to_b: bool, w: u32) -> ExecR
             };
             let file = if to_b { &mut b.srcb } else { &mut b.srca };
             let bank = file.fpu_bank;
-            file.banks[bank][src_row + i][j] = v;
+            file.bank_mut(bank)[src_row + i][j] = v;
         }
     }
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, f.addr_mod, true);
+    b.apply_addr_mod(t, f.addr_mod, true);
     Ok(())
 }
 
 /// TRNSPSRCB.md: transpose rows 16..32 of SrcB's FPU bank.
 pub(super) fn transpose_srcb(b: &mut Backend) {
     let bank = b.srcb.fpu_bank;
-    let s = &mut b.srcb.banks[bank];
+    let s = b.srcb.bank_mut(bank);
     for i in 0..16 {
         for j in 0..i {
             let (ij, ji) = (s[16 + i][j], s[16 + j][i]);
@@ -146,10 +144,9 @@ pub(super) fn transpose_srcb(b: &mut Backend) {
 pub(super) fn shiftxb(b: &mut Backend, t: usize, w: u32) {
     let row = ((w & 0x3f) + b.rwc[t].srcb) as usize & 0x3f;
     let bank = b.srcb.fpu_bank;
-    let r = &mut b.srcb.banks[bank][row];
+    let r = &mut b.srcb.bank_mut(bank)[row];
     let column0 = r[0];
     r.copy_within(1..15, 0);
     r[15] = if (w >> 10) & 1 != 0 { 0 } else { column0 };
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 3, true);
+    b.apply_addr_mod(t, (w >> 15) & 3, true);
 }

@@ -157,8 +157,8 @@ pub(super) fn gmpool(b: &mut Backend, t: usize, w: u32) -> ExecResult {
         let phase = dst_val.wrapping_add(0x100) & 0xf00;
         for i_ in 0..16 {
             let i = if i_ < 8 { i_ ^ 4 } else { i_ };
-            let a = b.srca.banks[ba][srca_row + i][j];
-            let s = b.srcb.banks[bb][srcb_row][i];
+            let a = b.srca.bank(ba)[srca_row + i][j];
+            let s = b.srcb.bank(bb)[srcb_row][i];
             let x = read_and_scale(a, src_style, s);
             if x.comparable() >= max.comparable() {
                 max = x;
@@ -192,7 +192,6 @@ pub(super) fn gmpool(b: &mut Backend, t: usize, w: u32) -> ExecResult {
         }
     }
     flip(b, t, (w >> 22) & 3);
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, (w >> 15) & 0xf, true);
+    b.apply_addr_mod(t, (w >> 15) & 0xf, true);
     Ok(())
 }

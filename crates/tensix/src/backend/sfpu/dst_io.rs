@@ -278,8 +278,7 @@ pub fn load_store(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
             } else {
                 store(b, t, i, addr);
             }
-            let cfg = &b.cfg;
-            b.rwc[t].apply_addr_mod(cfg, t, i.addr_mode, false);
+            b.apply_addr_mod(t, i.addr_mode, false);
         }
     }
     Ok(())

@@ -89,8 +89,7 @@ pub fn step(b: &mut Backend) -> Result<u8, (usize, u32, String)> {
 pub fn loadmacro(b: &mut Backend, t: usize, i: &Insn) -> ExecResult {
     let addr = dst_io::address(b, t, i);
     dst_io::load(b, t, i, addr);
-    let cfg = &b.cfg;
-    b.rwc[t].apply_addr_mod(cfg, t, i.addr_mode, false);
+    b.apply_addr_mod(t, i.addr_mode, false);
 
     let macro_index = ((i.word >> 22) & 3) as usize;
     let m = b.sfpu.macro_config[0];
