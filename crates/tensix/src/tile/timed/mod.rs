@@ -42,6 +42,7 @@ pub mod core_clock;
 pub mod l1_banks;
 pub mod params;
 pub mod run_on;
+mod skip;
 pub mod stats;
 pub mod tracks;
 pub mod units;
@@ -55,9 +56,11 @@ use core_clock::{CoreClock, CoreTrace};
 use macrosim_core::timeline::Timeline;
 use macrosim_riscv::Stop;
 pub use params::TimingParams;
+use skip::{Checks, Seen};
 pub use stats::TimedStats;
 use std::collections::VecDeque;
 use std::iter::Empty;
+use std::sync::LazyLock;
 use tracks::{Gate, Tracks};
 use units::{Slot, Units, Why};
 
@@ -68,6 +71,11 @@ pub const CHUNK: u64 = 64;
 const STUCK_CYCLES: u64 = 1024;
 
 type Frontend = FrontendTiming<Empty<FrontendInput>>;
+
+/// The three frontends at reset, made once: copying them is cheaper than making them (each
+/// MOP expander holds a 2 KB template buffer made word by word).
+static FRONTENDS_AT_RESET: LazyLock<[Frontend; 3]> =
+    LazyLock::new(|| Thread::ALL.map(|t| FrontendTiming::new(std::iter::empty(), t)));
 
 struct TimedCore {
     clock: CoreClock,
@@ -134,7 +142,7 @@ impl Tile {
         params: &TimingParams,
         timeline: &mut T,
     ) -> Result<(Stats, TimedStats), TileError> {
-        let mut fe: [Frontend; 3] = Thread::ALL.map(|t| FrontendTiming::new(std::iter::empty(), t));
+        let mut fe: [Frontend; 3] = FRONTENDS_AT_RESET.clone();
         let mut units = Units::new(params);
         let mut st = TimedStats::default();
         let mut tracks = Tracks::new(timeline, self.backend.table);
@@ -153,12 +161,22 @@ impl Tile {
         });
         let mut lag = [0u64; 3];
         let mut now = 0u64;
-        let mut last_progress = 0u64;
+        let mut checks = Checks {
+            last_progress: 0,
+            max_cycles,
+        };
         let mut next_poll = 0u64;
-        // Per slot / thread, the reason of its stall in the current cycle (valid where the
-        // cycle's `stalled_slots` / `stalled_gates` bit is set; kept out of the loop).
-        let mut slot_why = [Why::UnitBusy; 9];
-        let mut gate_why = [Why::UnitBusy; 3];
+        // What the current cycle counted and saw (step 3), kept out of the loop: the reasons
+        // are valid where the cycle's bits are set.
+        let mut seen = Seen {
+            stalled_slots: 0,
+            slot_why: [Why::UnitBusy; 9],
+            stalled_gates: 0,
+            gate_why: [Why::UnitBusy; 3],
+            empty_gates: 0,
+            pushed: 0,
+            waits_before: [[0; 6]; 4],
+        };
         let mut stalled: [Option<Memo>; 3] = [None; 3];
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
@@ -193,10 +211,9 @@ impl Tile {
                 self.backend.touch();
             }
             let mut stalled_slots = 0u32;
-            // What this cycle counted, to count it again for each cycle skipped (step 3):
-            // the reasons of the slots in `stalled_slots` and of the threads in `stalled_gates`.
             let mut still = !T::ENABLED;
             let mut stalled_gates = 0u32;
+            let mut empty_gates = 0u32;
             for t in 0..3 {
                 let mut outcome = Gate::Empty;
                 let mut fault = None;
@@ -256,7 +273,7 @@ impl Tile {
                     {
                         stalled_slots |= 1 << s as u32;
                         st.unit_stall(s, why, 1);
-                        slot_why[s as usize] = why;
+                        seen.slot_why[s as usize] = why;
                     }
                     false
                 });
@@ -265,21 +282,27 @@ impl Tile {
                 }
                 if let Gate::Stalled(why) = outcome {
                     st.gate_stall(t, why, 1);
-                    gate_why[t] = why;
+                    seen.gate_why[t] = why;
                     stalled_gates |= 1 << t;
                     still &= !matches!(why, Why::ReleaseLag | Why::DstHazard(_));
                 }
-                if left.is_some() {
-                    last_progress = now;
+                if matches!(outcome, Gate::Empty) {
+                    empty_gates |= 1 << t;
                 }
-                still &= left.is_none() && fe[t].was_still();
+                if left.is_some() {
+                    checks.last_progress = now;
+                }
+                still &= left.is_none();
                 tracks.gate(t, now, outcome, left.unwrap_or(0));
             }
             tracks.units(now, &units);
             self.backend.end_cycle()?;
             still = still && !self.backend.sfpu.scheduled.counts_cycles();
             // 2. Cores.
-            let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
+            if still {
+                seen.waits_before = st.core_waits;
+            }
+            let mut pushed = 0u32;
             // Whether T0 has one pusher left (TRISC0 or BRISC): run_on's rule 1.
             let live = |c: &Option<TimedCore>| c.as_ref().is_some_and(|c| c.done.is_none());
             let t0_lone = params.run_on_pushes && !(live(&cores[0]) && live(&cores[BRISC]));
@@ -291,8 +314,8 @@ impl Tile {
                 // in its cycle (all that follows it is later).
                 if !c.queue.is_empty() {
                     c.push_queued(&mut fe[Self::thread_of(i)], now);
-                    last_progress = now;
-                    still = false;
+                    checks.last_progress = now;
+                    pushed |= 1 << Self::thread_of(i);
                     continue;
                 }
                 // A core held at a PC_BUF sync store whose condition still fails: step_core
@@ -306,78 +329,14 @@ impl Tile {
                 }
                 let lone = params.run_on_pushes && (t != 0 || t0_lone);
                 if self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)? {
-                    last_progress = now;
+                    checks.last_progress = now;
                     still = false;
                 }
-            }
-            // 3. Skip to the next event when the frontends are empty.
-            let mut next = now + 1;
-            if fe.iter_mut().all(|f| f.is_done()) {
-                let soonest = cores
-                    .iter()
-                    .flatten()
-                    .filter(|c| c.done.is_none())
-                    .map(|c| {
-                        if c.deferred.is_some() || c.wait.is_some() || !c.queue.is_empty() {
-                            now + 1
-                        } else {
-                            c.chunk_start().max(now + 1)
-                        }
-                    })
-                    .min();
-                if let Some(s) = soonest {
-                    next = s;
-                }
-            } else if still {
-                // Nothing moved in this cycle and nothing in it depends on the cycle number
-                // but the units' timers and the cores' clocks: every cycle up to the next of
-                // those repeats it exactly, so count it for each and jump (never past a cycle
-                // in which the stop checks below or the cycle limit could first fire).
-                let cores_next = cores.iter().flatten().filter(|c| c.done.is_none());
-                let cores_next = cores_next.filter_map(|c| match (c.deferred, c.wait) {
-                    _ if !c.queue.is_empty() => c.queue.front().map(|q| q.0).filter(|&t| t > now),
-                    (Some(_), _) => Some(c.clock.now - 1).filter(|&t| t > now),
-                    (None, Some(_)) => None,
-                    (None, None) => Some(c.chunk_start()),
-                });
-                let checks = [
-                    last_progress + STUCK_CYCLES + 1,
-                    last_progress + DEADLOCK_CYCLES + 1,
-                    max_cycles,
-                ];
-                let to = cores_next
-                    .chain(units.next_event(now))
-                    .chain(checks.into_iter().filter(|&t| t > now))
-                    .min()
-                    .unwrap_or(now + 1);
-                let repeats = to - now - 1;
-                if repeats > 0 {
-                    for (t, f) in fe.iter_mut().enumerate() {
-                        if stalled_gates & (1 << t) != 0 {
-                            st.gate_stall(t, gate_why[t], repeats);
-                        }
-                        f.pass_still(repeats);
-                    }
-                    for (s, &why) in slot_why.iter().enumerate() {
-                        if stalled_slots & (1 << s) != 0 {
-                            st.unit_stall(Slot::ALL[s], why, repeats);
-                        }
-                    }
-                    // A core at an empty mailbox looks again every cycle (step_core).
-                    for c in cores.iter_mut().flatten().filter(|c| c.wait.is_some()) {
-                        c.clock.now = to;
-                    }
-                    for (after, before) in st.core_waits.iter_mut().zip(waits_before) {
-                        for (a, b) in after.iter_mut().zip(before) {
-                            *a += (*a - b) * repeats;
-                        }
-                    }
-                }
-                next = to;
             }
             // Nothing can change any more: no instruction left a Wait Gate and no core moved
             // for a while, every unit is idle and every core waits on a device store or a
             // mailbox.
+            let last_progress = checks.last_progress;
             let stuck = now - last_progress > STUCK_CYCLES
                 && units.all_idle(now)
                 && cores.iter().flatten().all(|c| {
@@ -406,6 +365,43 @@ impl Tile {
                     cycle: now,
                     detail: detail.join("; "),
                 });
+            }
+            // 3. Skip: to the next core event when the frontends are empty, else past the
+            // cycles that repeat a quiet one (skip.rs). A core's queued push or held store
+            // whose cycle has not come is such an event, but the cycles up to it are not
+            // jumped past a stop check (skip.rs, rule 3); a held store whose cycle came (it
+            // waits) and a mailbox wait look again in the next cycle.
+            let mut next = now + 1;
+            if fe.iter_mut().all(|f| f.is_done()) {
+                let limit = checks.limit(now);
+                let soonest = cores
+                    .iter()
+                    .flatten()
+                    .filter(|c| c.done.is_none())
+                    .map(|c| match (c.queue.front(), c.deferred) {
+                        (Some(&(at, _)), _) => at.min(limit),
+                        (None, Some(_)) if c.clock.now - 1 > now => (c.clock.now - 1).min(limit),
+                        _ if c.deferred.is_some() || c.wait.is_some() => now + 1,
+                        _ => c.chunk_start().max(now + 1),
+                    })
+                    .min();
+                if let Some(s) = soonest {
+                    next = s;
+                }
+            } else if still {
+                seen.stalled_slots = stalled_slots;
+                seen.stalled_gates = stalled_gates;
+                seen.empty_gates = empty_gates;
+                seen.pushed = pushed;
+                next = skip::skip(
+                    now,
+                    &mut checks,
+                    &seen,
+                    &mut fe,
+                    &mut cores,
+                    &units,
+                    &mut st,
+                );
             }
             now = next;
         }
