@@ -367,13 +367,20 @@ impl Tile {
                 });
             }
             // 3. Skip: to the next core event when the frontends are empty, else past the
-            // cycles that repeat a quiet one (skip.rs). A core's queued push or held store
-            // whose cycle has not come is such an event, but the cycles up to it are not
-            // jumped past a stop check (skip.rs, rule 3); a held store whose cycle came (it
-            // waits) and a mailbox wait look again in the next cycle.
+            // cycles that repeat a quiet one (skip.rs). Without a timeline (whose spans would
+            // end at the jump's end), a core's queued push or held store whose cycle has not
+            // come is such an event too, the jump not going past a stop check (skip.rs, rule
+            // 3); a held store whose cycle came (it waits) and a mailbox wait look again in
+            // the next cycle.
             let mut next = now + 1;
-            if fe.iter_mut().all(|f| f.is_done()) {
-                let limit = checks.limit(now);
+            if !params.skip_cycles {
+                // Every cycle simulated (a check of the jumps).
+            } else if fe.iter_mut().all(|f| f.is_done()) {
+                let limit = if T::ENABLED {
+                    now + 1
+                } else {
+                    checks.limit(now)
+                };
                 let soonest = cores
                     .iter()
                     .flatten()
