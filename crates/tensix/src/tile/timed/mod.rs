@@ -40,6 +40,7 @@
 
 pub mod core_clock;
 pub mod l1_banks;
+mod memo;
 pub mod params;
 pub mod run_on;
 mod skip;
@@ -55,6 +56,7 @@ use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, 
 use core_clock::{CoreClock, CoreTrace};
 use macrosim_core::timeline::Timeline;
 use macrosim_riscv::Stop;
+use memo::Memo;
 pub use params::TimingParams;
 use skip::{Checks, Seen};
 pub use stats::TimedStats;
@@ -178,6 +180,9 @@ impl Tile {
             waits_before: [[0; 6]; 4],
         };
         let mut stalled: [Option<Memo>; 3] = [None; 3];
+        // Moves whenever the semaphores may have changed: an executed Sync Unit instruction,
+        // a core's step (its device stores). memo.rs.
+        let mut sems = 0u64;
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
                 break;
@@ -224,10 +229,21 @@ impl Tile {
                     ..
                 } = self;
                 let left = fe[t].step_gated(|word| {
-                    let memo = stalled[t].filter(|m| m.word == word && m.epoch == backend.epoch());
-                    let why = match memo
-                        .map_or_else(|| units.refuse(t, word, now, backend), |m| Some(m.why))
-                    {
+                    let why = match stalled[t].filter(|m| m.word == word) {
+                        Some(m) if m.epoch == backend.epoch() => Some(m.why),
+                        // Only the semaphores could release it (memo.rs): the functional gate
+                        // stalls it the same way unless the unit model refuses it first.
+                        Some(m) if m.sems == Some(sems) => {
+                            let refused = units.refuse(t, word, now, backend);
+                            if refused.is_none() {
+                                lag[t] = 0;
+                                stalled[t] = Some(m.renewed(backend));
+                            }
+                            Some(refused.unwrap_or(m.why))
+                        }
+                        _ => units.refuse(t, word, now, backend),
+                    };
+                    let why = match why {
                         Some(why) => why,
                         None => {
                             let unit = Unit::of((word >> 24) as u8);
@@ -241,6 +257,10 @@ impl Tile {
                                     Ok(Issue::Executed) => {
                                         units.issued(t, word, now, backend);
                                         lag[t] = 0;
+                                        sems += u64::from(unit == Unit::Sync);
+                                        if let Some(m) = &mut stalled[t] {
+                                            m.sems = None;
+                                        }
                                         if let Some(ev) = events {
                                             ev.push(Event {
                                                 cycle: now,
@@ -255,7 +275,8 @@ impl Tile {
                                     Ok(Issue::Stalled(s)) => {
                                         lag[t] = 0;
                                         let why = why_of(s);
-                                        stalled[t] = Memo::of(word, unit, latch, s, why, backend);
+                                        stalled[t] =
+                                            Memo::of(word, unit, latch, s, why, backend, sems);
                                         why
                                     }
                                     Err(e) => {
@@ -331,6 +352,7 @@ impl Tile {
                 if self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)? {
                     checks.last_progress = now;
                     still = false;
+                    sems += 1;
                 }
             }
             // Nothing can change any more: no instruction left a Wait Gate and no core moved
@@ -664,43 +686,6 @@ impl Tile {
             self.backend.touch();
         }
         done
-    }
-}
-
-/// An instruction that the functional Wait Gate stalled (latched wait, Src valid, mutex),
-/// with the backend's epoch then. Offered again while the epoch stands, it stalls the same way
-/// (the epoch moves on every executed instruction but the Vector Unit's, on every store of a
-/// core to a Tensix device and on a change of the busy conditions: `Backend::touch`), and the
-/// unit model lets it through as before (its refusals only lapse with time while no unit
-/// starts anything), so the cycle takes the reason without asking again.
-#[derive(Clone, Copy)]
-struct Memo {
-    word: u32,
-    epoch: u64,
-    why: Why,
-}
-
-impl Memo {
-    /// The memo of `word`'s stall `s`, unless asking again could answer otherwise: the
-    /// Vector Unit's instructions (another thread's SFPU instruction leaves the epoch but
-    /// changes the unit model), the Scalar Unit's compare (it retries), or a latched wait whose
-    /// conditions were met (this offer cleared it).
-    fn of(
-        word: u32,
-        unit: Unit,
-        latch: Option<(crate::backend::Latched, bool)>,
-        s: Stall,
-        why: Why,
-        b: &crate::backend::Backend,
-    ) -> Option<Memo> {
-        let keep = unit != Unit::Sfpu
-            && !matches!(s, Stall::L1Compare { .. })
-            && !matches!(latch, Some((_, false)));
-        keep.then(|| Memo {
-            word,
-            epoch: b.epoch(),
-            why,
-        })
     }
 }
 
