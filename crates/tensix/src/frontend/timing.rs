@@ -241,6 +241,12 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
             return None;
         }
         let take = self.fifo_c.front().is_some_and(accept);
+        if !T::ENABLED && self.still && !take {
+            // Nothing changed since a cycle that changed nothing (`offer` ends a still run):
+            // this one repeats it.
+            self.cycle += 1;
+            return None;
+        }
         self.step_taking(take)
     }
 
@@ -265,6 +271,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
                 self.stats.words_in += 1;
             }
         }
+        self.still = false;
         true
     }
 

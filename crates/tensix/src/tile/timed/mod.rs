@@ -151,10 +151,11 @@ impl Tile {
         let mut cores: [Option<TimedCore>; 4] = std::array::from_fn(|i| {
             self.cores[i].as_ref().map(|_| TimedCore {
                 clock: CoreClock::new(params, DONE_BASE + 4 * i as u32),
-                queue: VecDeque::new(),
+                // Sized for a chunk's pushes (run_on rule 1: at most FIFO A's depth, 32).
+                queue: VecDeque::with_capacity(32),
                 deferred: None,
                 resume: None,
-                push_cycles: Vec::new(),
+                push_cycles: Vec::with_capacity(CHUNK as usize),
                 wait: None,
                 done: None,
                 reads_status: false,

@@ -93,11 +93,12 @@ impl TimedStats {
 
     /// Core `i` waited one cycle at its access to `addr` (a store unless a mailbox read).
     pub(super) fn core_wait(&mut self, i: usize, addr: u32, store: bool) {
+        // The device addresses first: they are no mailbox's.
         let k = match addr {
-            _ if Mailboxes::peer(addr).is_some() => 4 + usize::from(!store),
             mmio::INSTRN_BUF_BASE => 0,
             a if a == mmio::PC_BUF_BASE + 4 => 2,
             a if a == mmio::PC_BUF_BASE + 8 => 3,
+            _ if Mailboxes::peer(addr).is_some() => 4 + usize::from(!store),
             _ => 1,
         };
         self.core_waits[i][k] += 1;
