@@ -101,6 +101,8 @@ struct TimedCore {
     pushes: u64,
     /// [`CoreTrace::push_cycles`], kept from chunk to chunk.
     push_cycles: Vec<u64>,
+    /// [`Self::due_cycle`], kept by [`Self::refresh_due`] after every change of the core.
+    due_at: u64,
 }
 
 impl TimedCore {
@@ -108,12 +110,26 @@ impl TimedCore {
     /// once): not done, and its held store's cycle or its clock has come.
     #[inline]
     fn due(&self, now: u64) -> bool {
-        self.done.is_none()
-            && match (self.queue.front(), self.deferred) {
-                (Some(&(at, _)), _) => at <= now,
-                (None, Some(_)) => self.clock.now - 1 <= now,
-                (None, None) => self.chunk_start() <= now,
-            }
+        debug_assert_eq!(self.due_at, self.due_cycle(), "refresh_due after a change");
+        self.due_at <= now
+    }
+
+    /// The first cycle [`Self::due`] holds in: its first queued push's, its held store's, its
+    /// next chunk's (never when done).
+    fn due_cycle(&self) -> u64 {
+        if self.done.is_some() {
+            return u64::MAX;
+        }
+        match (self.queue.front(), self.deferred) {
+            (Some(&(at, _)), _) => at,
+            (None, Some(_)) => self.clock.now - 1,
+            (None, None) => self.chunk_start(),
+        }
+    }
+
+    #[inline]
+    fn refresh_due(&mut self) {
+        self.due_at = self.due_cycle();
     }
 
     /// Does its first queued push, in its cycle `now` (it is surely taken: [`run_on`] rule 1).
@@ -126,6 +142,7 @@ impl TimedCore {
         let taken = fe.offer(FrontendInput::Push(FrontendInsn::decode(word)));
         debug_assert!(taken, "run_on rule 1: a queued push is taken in its cycle");
         self.pushes += 1;
+        self.refresh_due();
     }
 
     /// The cycle its next chunk starts (with nothing queued or held).
@@ -160,6 +177,7 @@ impl Tile {
                 done: None,
                 reads_status: false,
                 pushes: 0,
+                due_at: 0,
             })
         });
         let mut lag = [0u64; 3];
@@ -350,7 +368,9 @@ impl Tile {
                     continue;
                 }
                 let lone = params.run_on_pushes && (t != 0 || t0_lone);
-                if self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)? {
+                let progress = self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)?;
+                c.refresh_due();
+                if progress {
                     checks.last_progress = now;
                     still = false;
                     sems += 1;

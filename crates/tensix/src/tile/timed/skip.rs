@@ -146,6 +146,7 @@ pub(super) fn skip(
     }
     for c in cores.iter_mut().flatten().filter(|c| c.wait.is_some()) {
         c.clock.now = to;
+        c.refresh_due();
     }
     if waited {
         for (after, before) in st.core_waits.iter_mut().zip(seen.waits_before) {
