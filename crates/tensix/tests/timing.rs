@@ -201,7 +201,7 @@ fn next_offer_is_a_lower_bound_on_a_new_word_at_the_gate() {
         let mut cycle = 0u64;
         while !f.is_done() {
             let seen = gate_head(&f);
-            let left = f.step_gated(|_| cycle % 3 == 0);
+            let left = f.step_gated(|_| cycle.is_multiple_of(3));
             cycle += 1;
             if left.is_some() {
                 continue;
