@@ -80,8 +80,14 @@ impl TimedStats {
     /// Thread `t`'s Wait Gate stalled `n` cycles for `why`.
     #[inline]
     pub(super) fn gate_stall(&mut self, t: usize, why: Why, n: u64) {
-        count(&mut self.gate_stalls[t], &mut self.gate_run[t], why, n);
-        self.last_why[t] = Some(why);
+        match &mut self.gate_run[t] {
+            Some((w, k)) if *w == why => *k += n,
+            run => {
+                new_run(&mut self.gate_stalls[t], run, why, n);
+                // The latest reason is the current run's: set when a run starts.
+                self.last_why[t] = Some(why);
+            }
+        }
     }
 
     /// Unit `s` stalled `n` cycles for `why`.
