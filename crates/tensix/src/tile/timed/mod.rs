@@ -196,7 +196,6 @@ impl Tile {
             gate_why: [Why::UnitBusy; 3],
             empty_gates: 0,
             pushed: 0,
-            waits_before: [[0; 6]; 4],
         };
         let mut stalled: [Option<Memo>; 3] = [None; 3];
         // Moves whenever the semaphores may have changed: an executed Sync Unit instruction,
@@ -339,9 +338,7 @@ impl Tile {
             self.backend.end_cycle()?;
             still = still && !self.backend.sfpu.scheduled.counts_cycles();
             // 2. Cores.
-            if still {
-                seen.waits_before = st.core_waits;
-            }
+            st.new_cycle();
             let mut pushed = 0u32;
             // Whether T0 has one pusher left (TRISC0 or BRISC): run_on's rule 1.
             let live = |c: &Option<TimedCore>| c.as_ref().is_some_and(|c| c.done.is_none());
@@ -716,7 +713,7 @@ impl Tile {
 #[inline]
 fn sync_holds(addr: u32, fe: &mut Frontend, units: &Units, t: usize, now: u64) -> Option<bool> {
     if addr == mmio::PC_BUF_BASE + 4 {
-        Some(!(fe.is_done() && units.thread_quiet(t, now)))
+        Some(!(units.thread_quiet(t, now) && fe.is_done()))
     } else if addr == mmio::PC_BUF_BASE + 8 {
         Some(fe.mops_queued())
     } else {

@@ -40,8 +40,6 @@ pub(super) struct Seen {
     pub empty_gates: u32,
     /// Threads a queued push went to (after their frontends' step).
     pub pushed: u32,
-    /// The cores' waits before the cycle's step 2.
-    pub waits_before: [[u64; 6]; 4],
 }
 
 /// The limits a skip must not jump past (rule 3).
@@ -78,7 +76,7 @@ pub(super) fn skip(
     units: &Units,
     st: &mut TimedStats,
 ) -> u64 {
-    let waited = st.core_waits != seen.waits_before;
+    let waited = st.waited();
     let mut to = checks.limit(now);
     if seen.stalled_gates != 0 || waited {
         to = to.min(units.next_event(now).unwrap_or(u64::MAX));
@@ -149,11 +147,7 @@ pub(super) fn skip(
         c.refresh_due();
     }
     if waited {
-        for (after, before) in st.core_waits.iter_mut().zip(seen.waits_before) {
-            for (a, b) in after.iter_mut().zip(before) {
-                *a += (*a - b) * repeats;
-            }
-        }
+        st.repeat_waits(repeats);
     }
     to
 }

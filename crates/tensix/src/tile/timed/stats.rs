@@ -49,6 +49,9 @@ pub struct TimedStats {
     /// the maps when the reason changes and at the end (a map look-up per run, not per cycle).
     gate_run: [Run; 3],
     unit_run: [Run; 9],
+    /// The wait each core counted in the current cycle (its [`CORE_WAITS`] index + 1; 0 none),
+    /// to count it again for the cycles that repeat it (a core waits at most once a cycle).
+    this_cycle: [u8; 4],
 }
 
 /// Cycles stalled for one reason, not yet in its map.
@@ -98,6 +101,7 @@ impl TimedStats {
     }
 
     /// Core `i` waited one cycle at its access to `addr` (a store unless a mailbox read).
+    #[inline]
     pub(super) fn core_wait(&mut self, i: usize, addr: u32, store: bool) {
         // The device addresses first: they are no mailbox's.
         let k = match addr {
@@ -108,6 +112,28 @@ impl TimedStats {
             _ => 1,
         };
         self.core_waits[i][k] += 1;
+        self.this_cycle[i] = k as u8 + 1;
+    }
+
+    /// A new cycle: no core has waited in it yet.
+    #[inline]
+    pub(super) fn new_cycle(&mut self) {
+        self.this_cycle = [0; 4];
+    }
+
+    /// Whether a core waited in the current cycle.
+    #[inline]
+    pub(super) fn waited(&self) -> bool {
+        self.this_cycle != [0; 4]
+    }
+
+    /// Counts the current cycle's core waits again for `n` cycles that repeat it.
+    pub(super) fn repeat_waits(&mut self, n: u64) {
+        for (w, &k) in self.core_waits.iter_mut().zip(&self.this_cycle) {
+            if k != 0 {
+                w[usize::from(k) - 1] += n;
+            }
+        }
     }
 
     pub(super) fn finish(&mut self, cycles: u64, units: &Units) {

@@ -270,6 +270,7 @@ impl Units {
     }
 
     /// Whether thread `t` has nothing executing at `now`.
+    #[inline]
     pub fn thread_quiet(&self, t: usize, now: u64) -> bool {
         self.thread_done_at[t] <= now
     }
