@@ -254,6 +254,39 @@ fn running_on_past_pushes_changes_no_result_on_any_manifest() {
     }
 }
 
+/// Jumping over cycles (`skip_cycles`: the frontends empty, or after a quiet cycle, with the
+/// frontends moving inside and queued pushes done on the way) gives every count, report, L1 and
+/// Dst that simulating every cycle gives, on every manifest, with the run-on on and off.
+#[test]
+fn skipping_cycles_changes_no_result_on_any_manifest() {
+    for run_on in ["true", "false"] {
+        let each = format!("skip_cycles = false\nrun_on_pushes = {run_on}\n");
+        let each = TimingParams::from_toml(&each).unwrap();
+        let skip = TimingParams {
+            skip_cycles: true,
+            ..each.clone()
+        };
+        for m in &common::manifest::manifests() {
+            let run = |p: &TimingParams| {
+                let mut tile = common::manifest::load(m);
+                let (stats, t) = tile.run_timed(10_000_000, p, &mut NoTimeline).unwrap();
+                let out = (stats.cycles, stats.core_insns, stats.pushes, stats.units);
+                (
+                    out,
+                    t.report(),
+                    common::manifest::l1(&tile),
+                    tile.backend.dst.cells,
+                )
+            };
+            let (a, b) = (run(&skip), run(&each));
+            let name = m.display();
+            assert_eq!(a.0, b.0, "{name} (run-on {run_on}): counts");
+            assert_eq!(a.1, b.1, "{name} (run-on {run_on}): report");
+            assert!(a.2 == b.2 && a.3 == b.3, "{name}: L1 / Dst");
+        }
+    }
+}
+
 /// RV32I encodings for the program below.
 fn lui(rd: u32, upper: u32) -> u32 {
     (upper << 12) | (rd << 7) | 0x37

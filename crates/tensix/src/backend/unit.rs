@@ -50,7 +50,7 @@ impl Unit {
 
     /// The unit of a Wormhole B0 opcode (grouping of the ISA pages' "Backend execution
     /// unit" lines).
-    pub fn of(opcode: u8) -> Unit {
+    pub const fn of(opcode: u8) -> Unit {
         match opcode {
             0x02 => Unit::Nop,
             0x08..=0x3a => Unit::Fpu,

@@ -61,6 +61,9 @@ use super::{Fifo, FrontendInput, FrontendInsn, FrontendKind, MopExpander, Replay
 use macrosim_core::timeline::{NoTimeline, Timeline};
 use std::iter::Peekable;
 
+/// Slots of FIFO A's ring: the deepest thread's depth ([`Thread::mop_fifo_depth`]).
+const MOP_FIFO_SLOTS: usize = 32;
+
 /// What a run did, in numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct TimingStats {
@@ -105,15 +108,15 @@ impl TimingStats {
 pub struct FrontendTiming<I: Iterator<Item = FrontendInput>, T: Timeline = NoTimeline> {
     thread: Thread,
     input: Peekable<I>,
-    fifo_a: Fifo<FrontendInsn>,
+    fifo_a: Fifo<FrontendInsn, MOP_FIFO_SLOTS>,
     /// `MOP` instructions in FIFO A.
     mops_in_fifo_a: usize,
     mop: MopExpander,
     /// The MOP expander finished an expansion in the previous step (rule 4).
     mop_transition: bool,
-    fifo_b: Fifo<FrontendInsn>,
+    fifo_b: Fifo<FrontendInsn, REPLAY_FIFO_DEPTH>,
     replay: ReplayExpander,
-    fifo_c: Fifo<u32>,
+    fifo_c: Fifo<u32, WAIT_GATE_FIFO_DEPTH>,
     cycle: u64,
     first_arrival: Option<u64>,
     last_arrival: u64,
@@ -238,6 +241,12 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
             return None;
         }
         let take = self.fifo_c.front().is_some_and(accept);
+        if !T::ENABLED && self.still && !take {
+            // Nothing changed since a cycle that changed nothing (`offer` ends a still run):
+            // this one repeats it.
+            self.cycle += 1;
+            return None;
+        }
         self.step_taking(take)
     }
 
@@ -262,6 +271,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
                 self.stats.words_in += 1;
             }
         }
+        self.still = false;
         true
     }
 
@@ -304,6 +314,28 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
     /// Whether the last cycle changed nothing (see the `still` field).
     pub fn was_still(&self) -> bool {
         self.still
+    }
+
+    /// How many cycles after the cycle just simulated pass before the Wait Gate may be offered
+    /// an instruction other than the one it was offered in that cycle (1: in the next cycle),
+    /// while nothing is pushed and the gate takes nothing; `gate_saw_empty`: FIFO C was empty
+    /// when the gate looked in that cycle. None when no such cycle comes (the head stays, or
+    /// nothing is in flight). A lower bound from rule 1 (an instruction moves at most one stage
+    /// a cycle, and an expander emits at once only into the FIFO behind it): from FIFO B or a
+    /// playback it reaches FIFO C in the next cycle and the gate in the one after; from FIFO A
+    /// or an expansion one cycle later; from the input one more.
+    pub fn next_offer(&mut self, gate_saw_empty: bool) -> Option<u64> {
+        if !self.fifo_c.is_empty() {
+            gate_saw_empty.then_some(1)
+        } else if self.replay.is_playing_back() || !self.fifo_b.is_empty() {
+            Some(2)
+        } else if self.mop.is_expanding() || !self.fifo_a.is_empty() {
+            Some(3)
+        } else if self.input.peek().is_some() {
+            Some(4)
+        } else {
+            None
+        }
     }
 
     /// Let `cycles` cycles pass in which the frontend is still (the caller checked

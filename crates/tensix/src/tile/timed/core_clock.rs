@@ -71,6 +71,7 @@ impl CoreClock {
 }
 
 /// The source registers an RV32IM instruction reads (0 when it reads none).
+#[inline]
 fn sources(word: u32) -> [usize; 2] {
     let rs1 = ((word >> 15) & 31) as usize;
     let rs2 = ((word >> 20) & 31) as usize;
@@ -86,11 +87,9 @@ impl Trace for CoreClock {
     const ENABLED: bool = true;
 
     fn begin(&mut self, _hart: u32, _prv: u8, _pc: u32, word: u32) {
-        for r in sources(word) {
-            if r != 0 && self.ready[r] > self.now {
-                self.now = self.ready[r];
-            }
-        }
+        // x0 is never a load's destination, so its entry stays 0 (no wait).
+        let [a, b] = sources(word);
+        self.now = self.now.max(self.ready[a]).max(self.ready[b]);
         self.load_rd = if word & 0x7f == 0x03 {
             ((word >> 7) & 31) as usize
         } else {

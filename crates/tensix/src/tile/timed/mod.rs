@@ -40,8 +40,10 @@
 
 pub mod core_clock;
 pub mod l1_banks;
+mod memo;
 pub mod params;
 pub mod run_on;
+mod skip;
 pub mod stats;
 pub mod tracks;
 pub mod units;
@@ -54,10 +56,13 @@ use crate::frontend::{FrontendInput, FrontendInsn, FrontendTiming, MopCfgIndex, 
 use core_clock::{CoreClock, CoreTrace};
 use macrosim_core::timeline::Timeline;
 use macrosim_riscv::Stop;
+use memo::Memo;
 pub use params::TimingParams;
+use skip::{Checks, Seen};
 pub use stats::TimedStats;
 use std::collections::VecDeque;
 use std::iter::Empty;
+use std::sync::LazyLock;
 use tracks::{Gate, Tracks};
 use units::{Slot, Units, Why};
 
@@ -68,6 +73,11 @@ pub const CHUNK: u64 = 64;
 const STUCK_CYCLES: u64 = 1024;
 
 type Frontend = FrontendTiming<Empty<FrontendInput>>;
+
+/// The three frontends at reset, made once: copying them is cheaper than making them (each
+/// MOP expander holds a 2 KB template buffer made word by word).
+static FRONTENDS_AT_RESET: LazyLock<[Frontend; 3]> =
+    LazyLock::new(|| Thread::ALL.map(|t| FrontendTiming::new(std::iter::empty(), t)));
 
 struct TimedCore {
     clock: CoreClock,
@@ -91,6 +101,8 @@ struct TimedCore {
     pushes: u64,
     /// [`CoreTrace::push_cycles`], kept from chunk to chunk.
     push_cycles: Vec<u64>,
+    /// [`Self::due_cycle`], kept by [`Self::refresh_due`] after every change of the core.
+    due_at: u64,
 }
 
 impl TimedCore {
@@ -98,12 +110,26 @@ impl TimedCore {
     /// once): not done, and its held store's cycle or its clock has come.
     #[inline]
     fn due(&self, now: u64) -> bool {
-        self.done.is_none()
-            && match (self.queue.front(), self.deferred) {
-                (Some(&(at, _)), _) => at <= now,
-                (None, Some(_)) => self.clock.now - 1 <= now,
-                (None, None) => self.chunk_start() <= now,
-            }
+        debug_assert_eq!(self.due_at, self.due_cycle(), "refresh_due after a change");
+        self.due_at <= now
+    }
+
+    /// The first cycle [`Self::due`] holds in: its first queued push's, its held store's, its
+    /// next chunk's (never when done).
+    fn due_cycle(&self) -> u64 {
+        if self.done.is_some() {
+            return u64::MAX;
+        }
+        match (self.queue.front(), self.deferred) {
+            (Some(&(at, _)), _) => at,
+            (None, Some(_)) => self.clock.now - 1,
+            (None, None) => self.chunk_start(),
+        }
+    }
+
+    #[inline]
+    fn refresh_due(&mut self) {
+        self.due_at = self.due_cycle();
     }
 
     /// Does its first queued push, in its cycle `now` (it is surely taken: [`run_on`] rule 1).
@@ -116,6 +142,7 @@ impl TimedCore {
         let taken = fe.offer(FrontendInput::Push(FrontendInsn::decode(word)));
         debug_assert!(taken, "run_on rule 1: a queued push is taken in its cycle");
         self.pushes += 1;
+        self.refresh_due();
     }
 
     /// The cycle its next chunk starts (with nothing queued or held).
@@ -134,32 +161,46 @@ impl Tile {
         params: &TimingParams,
         timeline: &mut T,
     ) -> Result<(Stats, TimedStats), TileError> {
-        let mut fe: [Frontend; 3] = Thread::ALL.map(|t| FrontendTiming::new(std::iter::empty(), t));
+        let mut fe: [Frontend; 3] = FRONTENDS_AT_RESET.clone();
         let mut units = Units::new(params);
         let mut st = TimedStats::default();
         let mut tracks = Tracks::new(timeline, self.backend.table);
         let mut cores: [Option<TimedCore>; 4] = std::array::from_fn(|i| {
             self.cores[i].as_ref().map(|_| TimedCore {
                 clock: CoreClock::new(params, DONE_BASE + 4 * i as u32),
-                queue: VecDeque::new(),
+                // Sized for a chunk's pushes (run_on rule 1: at most FIFO A's depth, 32).
+                queue: VecDeque::with_capacity(32),
                 deferred: None,
                 resume: None,
-                push_cycles: Vec::new(),
+                push_cycles: Vec::with_capacity(CHUNK as usize),
                 wait: None,
                 done: None,
                 reads_status: false,
                 pushes: 0,
+                due_at: 0,
             })
         });
         let mut lag = [0u64; 3];
         let mut now = 0u64;
-        let mut last_progress = 0u64;
+        let mut checks = Checks {
+            last_progress: 0,
+            max_cycles,
+        };
         let mut next_poll = 0u64;
-        // Per slot / thread, the reason of its stall in the current cycle (valid where the
-        // cycle's `stalled_slots` / `stalled_gates` bit is set; kept out of the loop).
-        let mut slot_why = [Why::UnitBusy; 9];
-        let mut gate_why = [Why::UnitBusy; 3];
+        // What the current cycle counted and saw (step 3), kept out of the loop: the reasons
+        // are valid where the cycle's bits are set.
+        let mut seen = Seen {
+            stalled_slots: 0,
+            slot_why: [Why::UnitBusy; 9],
+            stalled_gates: 0,
+            gate_why: [Why::UnitBusy; 3],
+            empty_gates: 0,
+            pushed: 0,
+        };
         let mut stalled: [Option<Memo>; 3] = [None; 3];
+        // Moves whenever the semaphores may have changed: an executed Sync Unit instruction,
+        // a core's step (its device stores). memo.rs.
+        let mut sems = 0u64;
         loop {
             if cores.iter().flatten().all(|c| c.done.is_some()) {
                 break;
@@ -193,10 +234,9 @@ impl Tile {
                 self.backend.touch();
             }
             let mut stalled_slots = 0u32;
-            // What this cycle counted, to count it again for each cycle skipped (step 3):
-            // the reasons of the slots in `stalled_slots` and of the threads in `stalled_gates`.
             let mut still = !T::ENABLED;
             let mut stalled_gates = 0u32;
+            let mut empty_gates = 0u32;
             for t in 0..3 {
                 let mut outcome = Gate::Empty;
                 let mut fault = None;
@@ -207,10 +247,21 @@ impl Tile {
                     ..
                 } = self;
                 let left = fe[t].step_gated(|word| {
-                    let memo = stalled[t].filter(|m| m.word == word && m.epoch == backend.epoch());
-                    let why = match memo
-                        .map_or_else(|| units.refuse(t, word, now, backend), |m| Some(m.why))
-                    {
+                    let why = match stalled[t].filter(|m| m.word == word) {
+                        Some(m) if m.epoch == backend.epoch() => Some(m.why),
+                        // Only the semaphores could release it (memo.rs): the functional gate
+                        // stalls it the same way unless the unit model refuses it first.
+                        Some(m) if m.sems == Some(sems) => {
+                            let refused = units.refuse(t, word, now, backend);
+                            if refused.is_none() {
+                                lag[t] = 0;
+                                stalled[t] = Some(m.renewed(backend));
+                            }
+                            Some(refused.unwrap_or(m.why))
+                        }
+                        _ => units.refuse(t, word, now, backend),
+                    };
+                    let why = match why {
                         Some(why) => why,
                         None => {
                             let unit = Unit::of((word >> 24) as u8);
@@ -224,6 +275,10 @@ impl Tile {
                                     Ok(Issue::Executed) => {
                                         units.issued(t, word, now, backend);
                                         lag[t] = 0;
+                                        sems += u64::from(unit == Unit::Sync);
+                                        if let Some(m) = &mut stalled[t] {
+                                            m.sems = None;
+                                        }
                                         if let Some(ev) = events {
                                             ev.push(Event {
                                                 cycle: now,
@@ -238,7 +293,8 @@ impl Tile {
                                     Ok(Issue::Stalled(s)) => {
                                         lag[t] = 0;
                                         let why = why_of(s);
-                                        stalled[t] = Memo::of(word, unit, latch, s, why, backend);
+                                        stalled[t] =
+                                            Memo::of(word, unit, latch, s, why, backend, sems);
                                         why
                                     }
                                     Err(e) => {
@@ -256,7 +312,7 @@ impl Tile {
                     {
                         stalled_slots |= 1 << s as u32;
                         st.unit_stall(s, why, 1);
-                        slot_why[s as usize] = why;
+                        seen.slot_why[s as usize] = why;
                     }
                     false
                 });
@@ -265,21 +321,25 @@ impl Tile {
                 }
                 if let Gate::Stalled(why) = outcome {
                     st.gate_stall(t, why, 1);
-                    gate_why[t] = why;
+                    seen.gate_why[t] = why;
                     stalled_gates |= 1 << t;
                     still &= !matches!(why, Why::ReleaseLag | Why::DstHazard(_));
                 }
-                if left.is_some() {
-                    last_progress = now;
+                if matches!(outcome, Gate::Empty) {
+                    empty_gates |= 1 << t;
                 }
-                still &= left.is_none() && fe[t].was_still();
+                if left.is_some() {
+                    checks.last_progress = now;
+                }
+                still &= left.is_none();
                 tracks.gate(t, now, outcome, left.unwrap_or(0));
             }
             tracks.units(now, &units);
             self.backend.end_cycle()?;
             still = still && !self.backend.sfpu.scheduled.counts_cycles();
             // 2. Cores.
-            let waits_before = if still { st.core_waits } else { [[0; 6]; 4] };
+            st.new_cycle();
+            let mut pushed = 0u32;
             // Whether T0 has one pusher left (TRISC0 or BRISC): run_on's rule 1.
             let live = |c: &Option<TimedCore>| c.as_ref().is_some_and(|c| c.done.is_none());
             let t0_lone = params.run_on_pushes && !(live(&cores[0]) && live(&cores[BRISC]));
@@ -291,8 +351,8 @@ impl Tile {
                 // in its cycle (all that follows it is later).
                 if !c.queue.is_empty() {
                     c.push_queued(&mut fe[Self::thread_of(i)], now);
-                    last_progress = now;
-                    still = false;
+                    checks.last_progress = now;
+                    pushed |= 1 << Self::thread_of(i);
                     continue;
                 }
                 // A core held at a PC_BUF sync store whose condition still fails: step_core
@@ -305,79 +365,18 @@ impl Tile {
                     continue;
                 }
                 let lone = params.run_on_pushes && (t != 0 || t0_lone);
-                if self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)? {
-                    last_progress = now;
+                let progress = self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)?;
+                c.refresh_due();
+                if progress {
+                    checks.last_progress = now;
                     still = false;
+                    sems += 1;
                 }
-            }
-            // 3. Skip to the next event when the frontends are empty.
-            let mut next = now + 1;
-            if fe.iter_mut().all(|f| f.is_done()) {
-                let soonest = cores
-                    .iter()
-                    .flatten()
-                    .filter(|c| c.done.is_none())
-                    .map(|c| {
-                        if c.deferred.is_some() || c.wait.is_some() || !c.queue.is_empty() {
-                            now + 1
-                        } else {
-                            c.chunk_start().max(now + 1)
-                        }
-                    })
-                    .min();
-                if let Some(s) = soonest {
-                    next = s;
-                }
-            } else if still {
-                // Nothing moved in this cycle and nothing in it depends on the cycle number
-                // but the units' timers and the cores' clocks: every cycle up to the next of
-                // those repeats it exactly, so count it for each and jump (never past a cycle
-                // in which the stop checks below or the cycle limit could first fire).
-                let cores_next = cores.iter().flatten().filter(|c| c.done.is_none());
-                let cores_next = cores_next.filter_map(|c| match (c.deferred, c.wait) {
-                    _ if !c.queue.is_empty() => c.queue.front().map(|q| q.0).filter(|&t| t > now),
-                    (Some(_), _) => Some(c.clock.now - 1).filter(|&t| t > now),
-                    (None, Some(_)) => None,
-                    (None, None) => Some(c.chunk_start()),
-                });
-                let checks = [
-                    last_progress + STUCK_CYCLES + 1,
-                    last_progress + DEADLOCK_CYCLES + 1,
-                    max_cycles,
-                ];
-                let to = cores_next
-                    .chain(units.next_event(now))
-                    .chain(checks.into_iter().filter(|&t| t > now))
-                    .min()
-                    .unwrap_or(now + 1);
-                let repeats = to - now - 1;
-                if repeats > 0 {
-                    for (t, f) in fe.iter_mut().enumerate() {
-                        if stalled_gates & (1 << t) != 0 {
-                            st.gate_stall(t, gate_why[t], repeats);
-                        }
-                        f.pass_still(repeats);
-                    }
-                    for (s, &why) in slot_why.iter().enumerate() {
-                        if stalled_slots & (1 << s) != 0 {
-                            st.unit_stall(Slot::ALL[s], why, repeats);
-                        }
-                    }
-                    // A core at an empty mailbox looks again every cycle (step_core).
-                    for c in cores.iter_mut().flatten().filter(|c| c.wait.is_some()) {
-                        c.clock.now = to;
-                    }
-                    for (after, before) in st.core_waits.iter_mut().zip(waits_before) {
-                        for (a, b) in after.iter_mut().zip(before) {
-                            *a += (*a - b) * repeats;
-                        }
-                    }
-                }
-                next = to;
             }
             // Nothing can change any more: no instruction left a Wait Gate and no core moved
             // for a while, every unit is idle and every core waits on a device store or a
             // mailbox.
+            let last_progress = checks.last_progress;
             let stuck = now - last_progress > STUCK_CYCLES
                 && units.all_idle(now)
                 && cores.iter().flatten().all(|c| {
@@ -406,6 +405,50 @@ impl Tile {
                     cycle: now,
                     detail: detail.join("; "),
                 });
+            }
+            // 3. Skip: to the next core event when the frontends are empty, else past the
+            // cycles that repeat a quiet one (skip.rs). Without a timeline (whose spans would
+            // end at the jump's end), a core's queued push or held store whose cycle has not
+            // come is such an event too, the jump not going past a stop check (skip.rs, rule
+            // 3); a held store whose cycle came (it waits) and a mailbox wait look again in
+            // the next cycle.
+            let mut next = now + 1;
+            if !params.skip_cycles {
+                // Every cycle simulated (a check of the jumps).
+            } else if fe.iter_mut().all(|f| f.is_done()) {
+                let limit = if T::ENABLED {
+                    now + 1
+                } else {
+                    checks.limit(now)
+                };
+                let soonest = cores
+                    .iter()
+                    .flatten()
+                    .filter(|c| c.done.is_none())
+                    .map(|c| match (c.queue.front(), c.deferred) {
+                        (Some(&(at, _)), _) => at.min(limit),
+                        (None, Some(_)) if c.clock.now - 1 > now => (c.clock.now - 1).min(limit),
+                        _ if c.deferred.is_some() || c.wait.is_some() => now + 1,
+                        _ => c.chunk_start().max(now + 1),
+                    })
+                    .min();
+                if let Some(s) = soonest {
+                    next = s;
+                }
+            } else if still {
+                seen.stalled_slots = stalled_slots;
+                seen.stalled_gates = stalled_gates;
+                seen.empty_gates = empty_gates;
+                seen.pushed = pushed;
+                next = skip::skip(
+                    now,
+                    &mut checks,
+                    &seen,
+                    &mut fe,
+                    &mut cores,
+                    &units,
+                    &mut st,
+                );
             }
             now = next;
         }
@@ -664,50 +707,13 @@ impl Tile {
     }
 }
 
-/// An instruction that the functional Wait Gate stalled (latched wait, Src valid, mutex),
-/// with the backend's epoch then. Offered again while the epoch stands, it stalls the same way
-/// (the epoch moves on every executed instruction but the Vector Unit's, on every store of a
-/// core to a Tensix device and on a change of the busy conditions: `Backend::touch`), and the
-/// unit model lets it through as before (its refusals only lapse with time while no unit
-/// starts anything), so the cycle takes the reason without asking again.
-#[derive(Clone, Copy)]
-struct Memo {
-    word: u32,
-    epoch: u64,
-    why: Why,
-}
-
-impl Memo {
-    /// The memo of `word`'s stall `s`, unless asking again could answer otherwise: the
-    /// Vector Unit's instructions (another thread's SFPU instruction leaves the epoch but
-    /// changes the unit model), the Scalar Unit's compare (it retries), or a latched wait whose
-    /// conditions were met (this offer cleared it).
-    fn of(
-        word: u32,
-        unit: Unit,
-        latch: Option<(crate::backend::Latched, bool)>,
-        s: Stall,
-        why: Why,
-        b: &crate::backend::Backend,
-    ) -> Option<Memo> {
-        let keep = unit != Unit::Sfpu
-            && !matches!(s, Stall::L1Compare { .. })
-            && !matches!(latch, Some((_, false)));
-        keep.then(|| Memo {
-            word,
-            epoch: b.epoch(),
-            why,
-        })
-    }
-}
-
 /// For a store to PC_BUF word 1 / 2 (TTSync.md), whether it still holds the core in cycle
 /// `now`: thread `t` has something in flight (CoprocessorDoneCheck) / a `MOP` queued or
 /// expanding (MOPExpanderDoneCheck); None for any other address.
 #[inline]
 fn sync_holds(addr: u32, fe: &mut Frontend, units: &Units, t: usize, now: u64) -> Option<bool> {
     if addr == mmio::PC_BUF_BASE + 4 {
-        Some(!(fe.is_done() && units.thread_quiet(t, now)))
+        Some(!(units.thread_quiet(t, now) && fe.is_done()))
     } else if addr == mmio::PC_BUF_BASE + 8 {
         Some(fe.mops_queued())
     } else {

@@ -59,6 +59,11 @@ pub struct TimingParams {
     /// the pushes [`super::run_on`] proves are taken in their cycle. Every result is the same
     /// either way (tests compare).
     pub run_on_pushes: bool,
+    /// Not a number of the model but a speed option: jump over the cycles in which nothing
+    /// can change but the clock (with the frontends empty, to the next core event; after a
+    /// quiet cycle, past those that repeat it: `skip`). False simulates every cycle. Every
+    /// result is the same either way (tests compare).
+    pub skip_cycles: bool,
 }
 
 impl Default for TimingParams {
@@ -85,6 +90,7 @@ impl Default for TimingParams {
             l1_bank_shift: 4,
             l1_bank_conflicts: true,
             run_on_pushes: true,
+            skip_cycles: true,
         }
     }
 }

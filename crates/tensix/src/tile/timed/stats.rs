@@ -49,6 +49,9 @@ pub struct TimedStats {
     /// the maps when the reason changes and at the end (a map look-up per run, not per cycle).
     gate_run: [Run; 3],
     unit_run: [Run; 9],
+    /// The wait each core counted in the current cycle (its [`CORE_WAITS`] index + 1; 0 none),
+    /// to count it again for the cycles that repeat it (a core waits at most once a cycle).
+    this_cycle: [u8; 4],
 }
 
 /// Cycles stalled for one reason, not yet in its map.
@@ -80,8 +83,14 @@ impl TimedStats {
     /// Thread `t`'s Wait Gate stalled `n` cycles for `why`.
     #[inline]
     pub(super) fn gate_stall(&mut self, t: usize, why: Why, n: u64) {
-        count(&mut self.gate_stalls[t], &mut self.gate_run[t], why, n);
-        self.last_why[t] = Some(why);
+        match &mut self.gate_run[t] {
+            Some((w, k)) if *w == why => *k += n,
+            run => {
+                new_run(&mut self.gate_stalls[t], run, why, n);
+                // The latest reason is the current run's: set when a run starts.
+                self.last_why[t] = Some(why);
+            }
+        }
     }
 
     /// Unit `s` stalled `n` cycles for `why`.
@@ -92,15 +101,39 @@ impl TimedStats {
     }
 
     /// Core `i` waited one cycle at its access to `addr` (a store unless a mailbox read).
+    #[inline]
     pub(super) fn core_wait(&mut self, i: usize, addr: u32, store: bool) {
+        // The device addresses first: they are no mailbox's.
         let k = match addr {
-            _ if Mailboxes::peer(addr).is_some() => 4 + usize::from(!store),
             mmio::INSTRN_BUF_BASE => 0,
             a if a == mmio::PC_BUF_BASE + 4 => 2,
             a if a == mmio::PC_BUF_BASE + 8 => 3,
+            _ if Mailboxes::peer(addr).is_some() => 4 + usize::from(!store),
             _ => 1,
         };
         self.core_waits[i][k] += 1;
+        self.this_cycle[i] = k as u8 + 1;
+    }
+
+    /// A new cycle: no core has waited in it yet.
+    #[inline]
+    pub(super) fn new_cycle(&mut self) {
+        self.this_cycle = [0; 4];
+    }
+
+    /// Whether a core waited in the current cycle.
+    #[inline]
+    pub(super) fn waited(&self) -> bool {
+        self.this_cycle != [0; 4]
+    }
+
+    /// Counts the current cycle's core waits again for `n` cycles that repeat it.
+    pub(super) fn repeat_waits(&mut self, n: u64) {
+        for (w, &k) in self.core_waits.iter_mut().zip(&self.this_cycle) {
+            if k != 0 {
+                w[usize::from(k) - 1] += n;
+            }
+        }
     }
 
     pub(super) fn finish(&mut self, cycles: u64, units: &Units) {

@@ -75,9 +75,14 @@ impl Slot {
         }
     }
 
-    /// The slot of an instruction (None for NOP, which occupies no unit).
+    /// The slot of an instruction (None for NOP, which occupies no unit): a table by bits
+    /// 31:23 (the opcode and the unpacker bit), so that the per-cycle paths do not branch on it.
     #[inline]
     pub fn of(word: u32) -> Option<Slot> {
+        SLOT_OF[(word >> 23) as usize]
+    }
+
+    const fn compute(word: u32) -> Option<Slot> {
         Some(match Unit::of((word >> 24) as u8) {
             Unit::Fpu => Slot::Fpu,
             Unit::Sfpu => Slot::Sfpu,
@@ -92,6 +97,17 @@ impl Slot {
         })
     }
 }
+
+/// [`Slot::of`] for every value of bits 31:23 of an instruction word.
+const SLOT_OF: [Option<Slot>; 512] = {
+    let mut table = [None; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = Slot::compute((i as u32) << 23);
+        i += 1;
+    }
+    table
+};
 
 /// Why an instruction at a Wait Gate did not leave in a cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -254,6 +270,7 @@ impl Units {
     }
 
     /// Whether thread `t` has nothing executing at `now`.
+    #[inline]
     pub fn thread_quiet(&self, t: usize, now: u64) -> bool {
         self.thread_done_at[t] <= now
     }
