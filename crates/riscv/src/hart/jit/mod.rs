@@ -7,8 +7,8 @@
 //!
 //! The interpreter stays the reference: translated code does exactly what `exec` does for the
 //! ops it translates, and hands everything else back (system, atomic and extension
-//! instructions, every exception, every MMIO access) by stopping before that instruction, which
-//! the interpreter then runs. Translations are keyed by their entry block's start and dropped with the block
+//! instructions, every exception, every MMIO access, every memory access the inline fast path
+//! refuses) by stopping before that instruction, which the interpreter then runs. Translations are keyed by their entry block's start and dropped with the block
 //! cache (`BlockCache::generation`): the cache flushes when code memory is written, on
 //! `fence.i`, and when FP is switched on or off, so the translations always match the decoded
 //! ops they were made from.
@@ -34,7 +34,7 @@ use helpers::Ctx;
 use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
 use std::fmt;
-use translate::{EXIT_CODE, EXIT_INTERPRET};
+use translate::{EXIT_INTERPRET, EXIT_MEMORY};
 
 /// Entries to a block before it is translated. Measured (`BENCHMARKS.md`, RV32 translation
 /// tier): a region costs Cranelift about 4 µs of CPU per IR instruction, some 13-19 per op,
@@ -231,16 +231,19 @@ impl Jit {
         };
         let mut ctx = Ctx {
             fast: mem.fast_path(),
-            mem,
-            epoch: cache.epoch(),
             limit,
-            fault: 0,
+            addr: 0,
         };
         loop {
             debug_assert!(state.retired + u64::from(len) <= limit);
             match call::enter(self.trampoline, code, state, &mut ctx) {
                 EXIT_INTERPRET => return Ran::Interpret,
-                EXIT_CODE => return Ran::Translated,
+                EXIT_MEMORY => {
+                    // A read of a page that was never written, in a mapping too large to get
+                    // its page-table entries at once, would leave here every time.
+                    mem.touch(u64::from(ctx.addr));
+                    return Ran::Interpret;
+                }
                 _ => {}
             }
             let pc = state.pc;

@@ -12,10 +12,11 @@
 //! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
 //!   one into the region whose whole next block might pass `ctx.limit`);
-//! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
 //! * [`EXIT_INTERPRET`]: the op at `state.pc` needs the interpreter (it traps, touches the MMIO
 //!   window, is a system, atomic or extension instruction): the ops before it retired and it has
-//!   done nothing, so the interpreter runs it exactly as it would have anyway.
+//!   done nothing, so the interpreter runs it exactly as it would have anyway;
+//! * [`EXIT_MEMORY`]: the same for a load or store the inline fast path refused (`memory.rs`),
+//!   whose address is in `ctx.addr`.
 //!
 //! Control passes from block to block of the region (loops included) inside the function while
 //! the next block fits below `ctx.limit` in full, so `--max-insns` stops exactly where the
@@ -37,8 +38,8 @@ use macrosim_core::FastPath;
 use std::mem::offset_of;
 
 pub(crate) const EXIT_NEXT: u32 = 0;
-pub(crate) const EXIT_CODE: u32 = 1;
-pub(crate) const EXIT_INTERPRET: u32 = 2;
+pub(crate) const EXIT_INTERPRET: u32 = 1;
+pub(crate) const EXIT_MEMORY: u32 = 2;
 
 pub(super) const I32: Type = types::I32;
 pub(super) const I64: Type = types::I64;
@@ -244,13 +245,13 @@ impl Tx<'_, '_> {
     fn limit(&mut self) -> Value {
         self.b
             .ins()
-            .load(I64, self.flags, self.ctx, offset_of!(Ctx<'_>, limit) as i32)
+            .load(I64, self.flags, self.ctx, offset_of!(Ctx, limit) as i32)
     }
 
     /// The fast path's `field` (`ctx.fast`, which a slow store may move), loaded where it is
     /// used, as [`Tx::limit`].
     pub fn fast_path(&mut self, field: usize) -> Value {
-        let off = offset_of!(Ctx<'_>, fast) + field;
+        let off = offset_of!(Ctx, fast) + field;
         self.b.ins().load(I64, self.flags, self.ctx, off as i32)
     }
 
