@@ -57,8 +57,9 @@ const WARM: u64 = 100 * PAYBACK;
 /// Entries of the direct-mapped table of translated blocks by pc (a power of two).
 const FAST: usize = 4096;
 
-/// An entry of the table of translations by pc: the region entered at `pc`, whose entry block
-/// retires at most `len` instructions; `pc` 1 marks an empty entry. Translated code reads it
+/// An entry of the table of translations by pc: the region entered at `pc`, which retires at
+/// most `len` instructions before it checks the limit itself (`region::spans`); `pc` 1 marks
+/// an empty entry. Translated code reads it
 /// (`translate::Tx::chain`), hence the fixed layout.
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -95,7 +96,7 @@ pub(crate) struct Jit {
     /// The ops of translated blocks, alive as long as `module`: FP helpers are called with
     /// their addresses, baked into the code (boxed, so they stay put when the vector grows).
     ops: Vec<Box<[Op]>>,
-    /// The translated blocks by pc: their code and entry block's length.
+    /// The translated blocks by pc: their code and span (see [`Slot`]).
     blocks: FxHashMap<u32, (Code, u32)>,
     /// By the block's arena position in the block cache: entries so far, or a mark.
     counts: Vec<u32>,
@@ -200,9 +201,8 @@ impl Jit {
     }
 
     /// Run translated code from the block at arena position `b` (starting at `state.pc`),
-    /// block after block while the next is translated and fits below `limit` retired; translate
-    /// the block first if it has become hot. The caller guarantees that `limit` leaves room for
-    /// a whole block.
+    /// region after region while the next is translated and fits below `limit` retired;
+    /// translate the block first if it has become hot.
     pub(crate) fn run(
         &mut self,
         state: &mut State,
@@ -229,6 +229,9 @@ impl Jit {
                 None => return Ran::Cold,
             },
         };
+        if state.retired + u64::from(len) > limit {
+            return Ran::Cold;
+        }
         let mut ctx = Ctx {
             fast: mem.fast_path(),
             limit,
@@ -309,8 +312,8 @@ impl Jit {
         Some(found)
     }
 
-    /// Translate and finalize the region `blocks` (entry first): its code and the entry
-    /// block's length; `None` if the entry is for the interpreter or Cranelift fails (the block
+    /// Translate and finalize the region `blocks` (entry first): its code and span (see
+    /// [`Slot`]); `None` if the entry is for the interpreter or Cranelift fails (the block
     /// is then left to the interpreter).
     fn translate(&mut self, blocks: &[&[Op]], layout: FastPath) -> Option<(Code, u32)> {
         if !blocks[0]
@@ -359,6 +362,6 @@ impl Jit {
         module.clear_context(&mut cx);
         module.finalize_definitions().ok()?;
         let code = Code(module.get_finalized_function(id));
-        Some((code, region::length(blocks[0]).min(MAX_BLOCK as u32)))
+        Some((code, region::spans(blocks)[0]))
     }
 }

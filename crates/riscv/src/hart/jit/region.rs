@@ -34,6 +34,40 @@ pub(crate) fn length(ops: &[Op]) -> u32 {
     ops.iter().map(|op| op.nth).max().unwrap_or(0)
 }
 
+/// Does the exit `op` go on at `target` forwards, to a higher address than its own? Such
+/// jumps between a region's blocks can form no loop: a block's ops lie at or above its start,
+/// so each one leads to a block starting higher up.
+pub(crate) fn forward(op: &Op, target: u32) -> bool {
+    op.kind == Kind::Fallthrough || target > op.pc
+}
+
+/// For each of a region's `blocks`, the most instructions that can retire from its start
+/// until the region next checks the limit: at a jump back (not [`forward`]) to one of its
+/// blocks, or where it leaves. Forward jumps between its blocks need no check of their own
+/// then: the check before the block covers them.
+pub(crate) fn spans(blocks: &[&[Op]]) -> Vec<u32> {
+    let mut span = vec![0; blocks.len()];
+    let mut order: Vec<usize> = (0..blocks.len()).collect();
+    // Forward jumps lead to higher starts: those are done first.
+    order.sort_by_key(|&i| std::cmp::Reverse(blocks[i][0].pc));
+    for i in order {
+        let mut most = length(blocks[i]);
+        for op in blocks[i] {
+            let Some(target) = successors(op) else {
+                continue;
+            };
+            if !forward(op, target) {
+                continue;
+            }
+            if let Some(j) = blocks.iter().position(|ops| ops[0].pc == target) {
+                most = most.max(op.nth + span[j]);
+            }
+        }
+        span[i] = most;
+    }
+    span
+}
+
 /// The static successor pcs of op `op` (branch taken, `jal`, fall-through).
 pub(crate) fn successors(op: &Op) -> Option<u32> {
     use Kind as K;
@@ -361,5 +395,27 @@ mod tests {
         // Entered at that block (which nothing jumps back to backwards), the region stops
         // at the loop's head instead of running its own copy of the loop.
         assert_eq!(at_block, [0x200]);
+    }
+
+    fn op(kind: Kind, pc: u32, target: u32, nth: u32) -> Op {
+        let mut op = Op::new(kind, pc);
+        op.imm = target;
+        op.nth = nth;
+        op
+    }
+
+    #[test]
+    fn a_span_runs_through_forward_jumps_and_stops_at_jumps_back() {
+        // A (0x100): beq to B, then jump back to A. B (0x200): jump back to A.
+        let a = [
+            op(Kind::Addi, 0x100, 0, 1),
+            op(Kind::Beq, 0x104, 0x200, 2),
+            op(Kind::Jal, 0x108, 0x100, 3),
+        ];
+        let b = [op(Kind::Addi, 0x200, 0, 1), op(Kind::Jal, 0x204, 0x100, 2)];
+        // A: its own 3, or 2 then all of B's 2.
+        assert_eq!(spans(&[&a, &b]), [4, 2]);
+        // In B's own region A follows: B's 2 is all before the jump back.
+        assert_eq!(spans(&[&b, &a]), [2, 4]);
     }
 }

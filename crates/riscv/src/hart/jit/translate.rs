@@ -11,7 +11,7 @@
 //! to `State`. `retired` is a variable, counted at block boundaries by the exiting op's `nth`.
 //! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
-//!   one into the region whose whole next block might pass `ctx.limit`);
+//!   a jump back inside the region after which it might pass `ctx.limit` before its next check);
 //! * [`EXIT_INTERPRET`]: the op at `state.pc` needs the interpreter (it traps, touches the MMIO
 //!   window, is a system, atomic or extension instruction): the ops before it retired and it has
 //!   done nothing, so the interpreter runs it exactly as it would have anyway;
@@ -19,12 +19,13 @@
 //!   whose address is in `ctx.addr`.
 //!
 //! Control passes from block to block of the region (loops included) inside the function while
-//! the next block fits below `ctx.limit` in full, so `--max-insns` stops exactly where the
-//! interpreter would.
+//! what can run before the next check fits below `ctx.limit` in full (`region::spans`: a region
+//! and each jump back inside it are checked, forward jumps between its blocks are not), so
+//! `--max-insns` stops exactly where the interpreter would.
 
 use super::helpers::Ctx;
 use super::memory::Pages;
-use super::region::{Regs, length, successors};
+use super::region::{Regs, forward, spans, successors};
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
@@ -124,7 +125,7 @@ pub(super) struct Tx<'a, 'b> {
     pub rne: Variable,
     /// The exit blocks made so far, by exit code (`None`: the chaining exit).
     exits: Vec<(Option<u32>, Block)>,
-    /// Block starts of the region: pc, entry block, length.
+    /// Block starts of the region: pc, entry block, span (`region::spans`).
     heads: Vec<(u32, Block, u32)>,
     /// The pages memory ops remember.
     pub pages: Pages,
@@ -263,7 +264,7 @@ impl Tx<'_, '_> {
 
     /// Go on at `pc` after `n` more instructions retired, in the current block: straight into
     /// the translation of `pc` (a tail call) when the table of translations holds one and its
-    /// entry block fits below the limit, else out to the dispatcher (which would find nothing
+    /// span fits below the limit, else out to the dispatcher (which would find nothing
     /// better). `Jit::run` does the same lookup; doing it here saves the return to Rust and
     /// the call back, at every computed jump and every exit out of a region.
     pub fn chain(&mut self, pc: Value, n: u32) {
@@ -384,8 +385,8 @@ impl Tx<'_, '_> {
         self.b.inst_results(call)[0]
     }
 
-    /// Go on at `target` after `op` retired: inside the region while its block fits below the
-    /// limit, else out to the dispatcher.
+    /// Go on at `target` after `op` retired: inside the region (jumping back, while the
+    /// target's span fits below the limit), else out to the dispatcher.
     fn jump(&mut self, op: &Op, target: u32) {
         let Some(&(_, head, len)) = self.heads.iter().find(|h| h.0 == target) else {
             let pc = self.iconst(target);
@@ -395,6 +396,11 @@ impl Tx<'_, '_> {
         let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(op.nth));
         self.b.def_var(self.ret, r);
+        if forward(op, target) {
+            // Covered by the check that led here (`region::spans`).
+            self.b.ins().jump(head, &[]);
+            return;
+        }
         let limit = self.limit();
         let end = self.b.ins().iadd_imm(r, i64::from(len));
         let fits = self
@@ -479,9 +485,11 @@ pub(crate) fn region(
         .flat_map(|p| p.ops)
         .any(|op| successors(op) == Some(head));
     let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops).filter(|_| looped));
+    let ops: Vec<&[Op]> = parts.iter().map(|p| p.ops).collect();
     let heads = parts
         .iter()
-        .map(|p| (p.ops[0].pc, b.create_block(), length(p.ops)))
+        .zip(spans(&ops))
+        .map(|(p, span)| (p.ops[0].pc, b.create_block(), span))
         .collect();
     let mut t = Tx {
         b,
