@@ -249,8 +249,7 @@ impl Tx<'_, '_> {
             .load(I64, self.flags, self.ctx, offset_of!(Ctx, limit) as i32)
     }
 
-    /// The fast path's `field` (`ctx.fast`, which a slow store may move), loaded where it is
-    /// used, as [`Tx::limit`].
+    /// The fast path's `field` (`ctx.fast`), loaded where it is used, as [`Tx::limit`].
     pub fn fast_path(&mut self, field: usize) -> Value {
         let off = offset_of!(Ctx, fast) + field;
         self.b.ins().load(I64, self.flags, self.ctx, off as i32)
