@@ -8,10 +8,11 @@
 //! The interpreter stays the reference: translated code does exactly what `exec` does for the
 //! ops it translates, and hands everything else back (system, atomic and extension
 //! instructions, every exception, every MMIO access, every memory access the inline fast path
-//! refuses) by stopping before that instruction, which the interpreter then runs. Translations are keyed by their entry block's start and dropped with the block
-//! cache (`BlockCache::generation`): the cache flushes when code memory is written, on
-//! `fence.i`, and when FP is switched on or off, so the translations always match the decoded
-//! ops they were made from.
+//! refuses) by stopping before that instruction, which the interpreter then runs. Translations
+//! are keyed by their entry block's start and dropped with the block cache
+//! (`BlockCache::generation`): the cache flushes when code memory is written, on `fence.i`,
+//! and when FP is switched on or off, so the translations always match the decoded ops they
+//! were made from.
 
 mod call;
 mod float;
@@ -59,8 +60,7 @@ const FAST: usize = 4096;
 
 /// An entry of the table of translations by pc: the region entered at `pc`, which retires at
 /// most `len` instructions before it checks the limit itself (`region::spans`); `pc` 1 marks
-/// an empty entry. Translated code reads it
-/// (`translate::Tx::chain`), hence the fixed layout.
+/// an empty entry. Translated code reads it (`translate::Tx::chain`), hence the fixed layout.
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct Slot {

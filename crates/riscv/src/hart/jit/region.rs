@@ -5,9 +5,10 @@
 //! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops; when the entry heads a loop, only that loop
 //! ([`natural_loop`]), and else none of the loops it reaches backwards ([`region`]). Control
 //! passes between the region's blocks inside host code (the chaining a dispatcher would
-//! otherwise do), so a loop of several blocks runs without leaving it. Computed jumps (`jalr`) and exits to blocks outside the region go on in
-//! the region translated at their target, found in the table of translations by pc
-//! (`translate::Tx::chain`), or return to the dispatcher in [`super::Jit::run`].
+//! otherwise do), so a loop of several blocks runs without leaving it. Computed jumps (`jalr`)
+//! and exits to blocks outside the region go on in the region translated at their target,
+//! found in the table of translations by pc (`translate::Tx::chain`), or return to the
+//! dispatcher in [`super::Jit::run`].
 
 use super::translate::translated;
 use crate::hart::cache::BlockCache;
