@@ -330,6 +330,20 @@ impl SparseMemory {
         Some((bytes, entry_perm(e)))
     }
 
+    /// Give the page holding `addr` its page-table entry now if it is mapped and has none (as
+    /// small mappings get theirs when mapped), so that reads of it take the [`FastPath`]: a
+    /// page of a large mapping that was never written has no entry, and code inlining the fast
+    /// path would otherwise leave it for the ordinary methods at every read.
+    pub fn touch(&mut self, addr: u64) {
+        let page = addr >> PAGE_BITS;
+        if self.entry(page) == 0 {
+            let e = self.range_entry(page);
+            if e != 0 {
+                self.set_entry(page, e);
+            }
+        }
+    }
+
     /// Ask to be told (through [`code_epoch`](Self::code_epoch)) when the page holding `addr`
     /// is next written or unmapped.
     pub fn mark_code(&mut self, addr: u64) {

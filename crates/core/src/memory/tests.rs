@@ -48,6 +48,33 @@ fn high_addresses_and_top_of_address_space() {
 }
 
 #[test]
+fn touch_gives_a_large_mappings_page_its_entry_and_nothing_else() {
+    let mut mem = SparseMemory::new();
+    let len = (EAGER_PAGES + 1) * PAGE_SIZE;
+    mem.map(0x10_0000, len, Perm::R);
+    let fast = mem.fast_path();
+    let entry = |mem: &SparseMemory, page: u64| mem.low[page as usize];
+    assert_eq!(
+        entry(&mem, 0x100),
+        0,
+        "a large mapping gets no entries at once"
+    );
+    mem.touch(0x10_0123);
+    mem.touch(0x5000);
+    let e = entry(&mem, 0x100);
+    assert_ne!(e & fast.read_ok, 0, "readable through the fast path");
+    assert_eq!(e >> fast.frame_shift, 0, "from the zero frame");
+    assert_eq!(
+        entry(&mem, 0x5),
+        0,
+        "an unmapped page stays without an entry"
+    );
+    assert_eq!(mem.resident_bytes(), 0);
+    assert_eq!(mem.read_u32(0x10_0120), Ok(0));
+    assert!(mem.write_u32(0x10_0120, 1).is_err());
+}
+
+#[test]
 fn code_epoch_counts_writes_to_marked_pages() {
     let mut mem = SparseMemory::new();
     mem.map(0, 0x2000, Perm::RWX);

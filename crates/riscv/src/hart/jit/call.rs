@@ -12,7 +12,7 @@ use cranelift_module::Module;
 /// The trampoline's signature (host calling convention): the hart state, the entry's context,
 /// the region to run (whose signature is `translate::signature`); returns an
 /// [`super::translate`] exit code.
-type TrampolineFn = extern "C" fn(*mut State, *mut Ctx<'_>, *const u8) -> u32;
+type TrampolineFn = extern "C" fn(*mut State, *mut Ctx, *const u8) -> u32;
 
 /// Finalized code of one translated block, valid while the module that made it lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,15 +50,15 @@ pub(crate) fn trampoline(
 }
 
 /// Run translated region `code` on `state` with `ctx`, through `trampoline`.
-pub(crate) fn enter(trampoline: Code, code: Code, state: &mut State, ctx: &mut Ctx<'_>) -> u32 {
+pub(crate) fn enter(trampoline: Code, code: Code, state: &mut State, ctx: &mut Ctx) -> u32 {
     // SAFETY: `trampoline` and `code` were finalized by the `JITModule` the `Jit` holds, which
     // frees its memory only together with every `Code` taken from it (`Jit::flush`), so
     // `trampoline` points at a function of signature `TrampolineFn` built by [`trampoline`],
     // and `code` at a region built by `translate::region`. A region reads and writes only
-    // `State` fields at offsets taken with `offset_of!` from this `state`, the `fast`, `limit`
-    // and `fault` fields of `ctx`, guest memory inside the arena `ctx.fast` describes, and the
-    // `Jit`'s table of translations (read only, alive as long as the `Jit`); it calls the
-    // helpers in `helpers.rs` with `ctx`, `state` and ops the `Jit` keeps alive, and tail-calls
+    // `State` fields at offsets taken with `offset_of!` from this `state`, the fields of `ctx`,
+    // guest memory inside the arena `ctx.fast` describes (which nothing moves while it runs),
+    // and the `Jit`'s table of translations (read only, alive as long as the `Jit`); it calls
+    // `helpers::fp` with `state` and ops the `Jit` keeps alive, and tail-calls
     // only regions of the same module found in that table. Both pointers come from exclusive
     // borrows held for the call.
     let f: TrampolineFn = unsafe { std::mem::transmute::<*const u8, TrampolineFn>(trampoline.0) };

@@ -1,10 +1,15 @@
 //! Guest loads and stores in translated code: inline through the memory's fast path
 //! (`FastPath`: a page table of frame numbers and permission bits over one host arena) when the
-//! page allows the access, else through the helpers, which use the same `SparseMemory` calls as
-//! the interpreter (so faults, misaligned accesses and the code epoch behave identically).
+//! page allows the access, else the translation leaves for the interpreter before the access
+//! ([`EXIT_MEMORY`]), which makes it with the same `SparseMemory` calls as always (so faults,
+//! misaligned accesses across pages, a page's first write and stores into code behave
+//! identically). Those are rare, and leaving instead of calling a helper keeps calls out of
+//! integer regions: a call clobbers every caller-saved host register, so guest registers live
+//! across it had to sit in the five callee-saved ones or on the stack (measured in
+//! `BENCHMARKS.md`, session 8: sort, crc and interp 13-17 % faster without the calls).
 
-use super::helpers::{self, Ctx, STORE_CODE, STORE_OK};
-use super::translate::{EXIT_CODE, EXIT_INTERPRET, I32, I64, Tx};
+use super::helpers::Ctx;
+use super::translate::{EXIT_MEMORY, I32, I64, Tx};
 use crate::hart::op::Kind;
 use crate::hart::op::Op;
 use cranelift_codegen::ir::condcodes::IntCC;
@@ -30,9 +35,9 @@ const SLOT_BYTES: u32 = 16;
 /// page (address with the offset cleared) an op last accessed inline, and the host address of
 /// guest address 0 relative to it, so that an aligned access to the same page is one add away
 /// from its host address. A slot is filled only after the page table allowed the access, and
-/// all are forgotten whenever the arena may have moved (after a slow store); within one entry
-/// of translated code no mapping or permission changes otherwise (only the interpreter maps,
-/// unmaps and decodes code).
+/// all are forgotten at each entry; within one entry of translated code no mapping,
+/// permission or arena changes (only the interpreter maps, unmaps, writes a page first and
+/// decodes code).
 ///
 /// The slots live in the function's stack frame, not in Cranelift variables: a loop's guest
 /// registers need the host registers more (as variables, Cranelift spilled them anyway, and
@@ -162,8 +167,7 @@ impl Tx<'_, '_> {
     }
 
     /// Load `size` bytes for `op`, zero-extended to 64 bits: inline when the page allows it
-    /// (at once when the op's remembered page holds it), else through the helper (which may
-    /// fault: then leave for the interpreter).
+    /// (at once when the op's remembered page holds it), else leave for the interpreter.
     pub fn load(&mut self, op: &Op, size: u32) -> Value {
         let addr = self.address(op);
         let done = self.b.create_block();
@@ -183,15 +187,7 @@ impl Tx<'_, '_> {
         let v = self.host_load(at, size);
         self.b.ins().jump(done, &[v.into()]);
         self.b.switch_to_block(slow);
-        let size_v = self.iconst(size);
-        let f = helpers::load as extern "C" fn(&mut Ctx<'_>, u32, u32) -> u64;
-        let v = self.call(f as usize, &[I64, I32, I32], I64, &[self.ctx, addr, size_v]);
-        let fault = self
-            .b
-            .ins()
-            .load(I32, self.flags, self.ctx, offset_of!(Ctx<'_>, fault) as i32);
-        self.interpret_if(fault, op);
-        self.b.ins().jump(done, &[v.into()]);
+        self.refused(op, addr);
         self.b.switch_to_block(done);
         self.b.block_params(done)[0]
     }
@@ -261,8 +257,8 @@ impl Tx<'_, '_> {
         self.b.ins().stack_store(b, frame, off + 8);
     }
 
-    /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it,
-    /// else through the helper.
+    /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it (and
+    /// holds no decoded code), else leave for the interpreter.
     pub fn store(&mut self, op: &Op, size: u32, value: Value) {
         let addr = self.address(op);
         let ok = self.b.create_block();
@@ -293,34 +289,16 @@ impl Tx<'_, '_> {
         self.host_store(at, size, value);
         self.b.ins().jump(ok, &[]);
         self.b.switch_to_block(slow);
-        let size_v = self.iconst(size);
-        let f = helpers::store as extern "C" fn(&mut Ctx<'_>, u32, u32, u64) -> u32;
-        let st = self.call(
-            f as usize,
-            &[I64, I32, I32, I64],
-            I32,
-            &[self.ctx, addr, size_v, value],
-        );
-        // The first write to a page may have grown the arena.
-        self.pages.forget(self.b);
-        let bad = self.b.create_block();
-        self.b.set_cold_block(bad);
-        let is_ok = self.b.ins().icmp_imm(IntCC::Equal, st, i64::from(STORE_OK));
-        self.b.ins().brif(is_ok, ok, &[], bad, &[]);
-        self.b.switch_to_block(bad);
-        let code = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::Equal, st, i64::from(STORE_CODE));
-        let changed = self.b.create_block();
-        let fault = self.b.create_block();
-        self.b.ins().brif(code, changed, &[], fault, &[]);
-        self.b.switch_to_block(changed);
-        let pc = self.iconst(op.pc.wrapping_add(4));
-        self.leave(pc, op.nth, EXIT_CODE);
-        self.b.switch_to_block(fault);
-        let pc = self.iconst(op.pc);
-        self.leave(pc, op.nth - 1, EXIT_INTERPRET);
+        self.refused(op, addr);
         self.b.switch_to_block(ok);
+    }
+
+    /// The fast path refused `op`'s access at `addr`: leave for the interpreter before `op`,
+    /// with the address in `ctx.addr` (see `super::Jit::run`), in the current block.
+    fn refused(&mut self, op: &Op, addr: Value) {
+        let at = offset_of!(Ctx, addr) as i32;
+        self.b.ins().store(self.flags, addr, self.ctx, at);
+        let pc = self.iconst(op.pc);
+        self.leave(pc, op.nth - 1, EXIT_MEMORY);
     }
 }

@@ -7,11 +7,12 @@
 //!
 //! The interpreter stays the reference: translated code does exactly what `exec` does for the
 //! ops it translates, and hands everything else back (system, atomic and extension
-//! instructions, every exception, every MMIO access) by stopping before that instruction, which
-//! the interpreter then runs. Translations are keyed by their entry block's start and dropped with the block
-//! cache (`BlockCache::generation`): the cache flushes when code memory is written, on
-//! `fence.i`, and when FP is switched on or off, so the translations always match the decoded
-//! ops they were made from.
+//! instructions, every exception, every MMIO access, every memory access the inline fast path
+//! refuses) by stopping before that instruction, which the interpreter then runs. Translations
+//! are keyed by their entry block's start and dropped with the block cache
+//! (`BlockCache::generation`): the cache flushes when code memory is written, on `fence.i`,
+//! and when FP is switched on or off, so the translations always match the decoded ops they
+//! were made from.
 
 mod call;
 mod float;
@@ -34,7 +35,7 @@ use helpers::Ctx;
 use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
 use std::fmt;
-use translate::{EXIT_CODE, EXIT_INTERPRET};
+use translate::{EXIT_INTERPRET, EXIT_MEMORY};
 
 /// Entries to a block before it is translated. Measured (`BENCHMARKS.md`, RV32 translation
 /// tier): a region costs Cranelift about 4 µs of CPU per IR instruction, some 13-19 per op,
@@ -57,9 +58,9 @@ const WARM: u64 = 100 * PAYBACK;
 /// Entries of the direct-mapped table of translated blocks by pc (a power of two).
 const FAST: usize = 4096;
 
-/// An entry of the table of translations by pc: the region entered at `pc`, whose entry block
-/// retires at most `len` instructions; `pc` 1 marks an empty entry. Translated code reads it
-/// (`translate::Tx::chain`), hence the fixed layout.
+/// An entry of the table of translations by pc: the region entered at `pc`, which retires at
+/// most `len` instructions before it checks the limit itself (`region::spans`); `pc` 1 marks
+/// an empty entry. Translated code reads it (`translate::Tx::chain`), hence the fixed layout.
 #[repr(C)]
 #[derive(Clone, Copy)]
 struct Slot {
@@ -95,7 +96,7 @@ pub(crate) struct Jit {
     /// The ops of translated blocks, alive as long as `module`: FP helpers are called with
     /// their addresses, baked into the code (boxed, so they stay put when the vector grows).
     ops: Vec<Box<[Op]>>,
-    /// The translated blocks by pc: their code and entry block's length.
+    /// The translated blocks by pc: their code and span (see [`Slot`]).
     blocks: FxHashMap<u32, (Code, u32)>,
     /// By the block's arena position in the block cache: entries so far, or a mark.
     counts: Vec<u32>,
@@ -200,9 +201,8 @@ impl Jit {
     }
 
     /// Run translated code from the block at arena position `b` (starting at `state.pc`),
-    /// block after block while the next is translated and fits below `limit` retired; translate
-    /// the block first if it has become hot. The caller guarantees that `limit` leaves room for
-    /// a whole block.
+    /// region after region while the next is translated and fits below `limit` retired;
+    /// translate the block first if it has become hot.
     pub(crate) fn run(
         &mut self,
         state: &mut State,
@@ -229,18 +229,24 @@ impl Jit {
                 None => return Ran::Cold,
             },
         };
+        if state.retired + u64::from(len) > limit {
+            return Ran::Cold;
+        }
         let mut ctx = Ctx {
             fast: mem.fast_path(),
-            mem,
-            epoch: cache.epoch(),
             limit,
-            fault: 0,
+            addr: 0,
         };
         loop {
             debug_assert!(state.retired + u64::from(len) <= limit);
             match call::enter(self.trampoline, code, state, &mut ctx) {
                 EXIT_INTERPRET => return Ran::Interpret,
-                EXIT_CODE => return Ran::Translated,
+                EXIT_MEMORY => {
+                    // A read of a page that was never written, in a mapping too large to get
+                    // its page-table entries at once, would leave here every time.
+                    mem.touch(u64::from(ctx.addr));
+                    return Ran::Interpret;
+                }
                 _ => {}
             }
             let pc = state.pc;
@@ -306,8 +312,8 @@ impl Jit {
         Some(found)
     }
 
-    /// Translate and finalize the region `blocks` (entry first): its code and the entry
-    /// block's length; `None` if the entry is for the interpreter or Cranelift fails (the block
+    /// Translate and finalize the region `blocks` (entry first): its code and span (see
+    /// [`Slot`]); `None` if the entry is for the interpreter or Cranelift fails (the block
     /// is then left to the interpreter).
     fn translate(&mut self, blocks: &[&[Op]], layout: FastPath) -> Option<(Code, u32)> {
         if !blocks[0]
@@ -356,6 +362,6 @@ impl Jit {
         module.clear_context(&mut cx);
         module.finalize_definitions().ok()?;
         let code = Code(module.get_finalized_function(id));
-        Some((code, region::length(blocks[0]).min(MAX_BLOCK as u32)))
+        Some((code, region::spans(blocks)[0]))
     }
 }

@@ -2,12 +2,13 @@
 //!
 //! A translation is a region: the hot block it is entered at, plus the blocks already decoded
 //! that its static exits (taken branches, `jal`, fall-throughs) reach, breadth first, up to
-//! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops; when some of them jump back to the entry, only
-//! the loop the entry heads ([`natural_loop`]). Control passes between the region's blocks inside
-//! host code (the chaining a dispatcher would otherwise do), so a loop of several blocks runs
-//! without leaving it. Computed jumps (`jalr`) and exits to blocks outside the region go on in
-//! the region translated at their target, found in the table of translations by pc
-//! (`translate::Tx::chain`), or return to the dispatcher in [`super::Jit::run`].
+//! [`MAX_BLOCKS`] blocks and [`MAX_OPS`] ops; when the entry heads a loop, only that loop
+//! ([`natural_loop`]), and else none of the loops it reaches backwards ([`region`]). Control
+//! passes between the region's blocks inside host code (the chaining a dispatcher would
+//! otherwise do), so a loop of several blocks runs without leaving it. Computed jumps (`jalr`)
+//! and exits to blocks outside the region go on in the region translated at their target,
+//! found in the table of translations by pc (`translate::Tx::chain`), or return to the
+//! dispatcher in [`super::Jit::run`].
 
 use super::translate::translated;
 use crate::hart::cache::BlockCache;
@@ -34,6 +35,40 @@ pub(crate) fn length(ops: &[Op]) -> u32 {
     ops.iter().map(|op| op.nth).max().unwrap_or(0)
 }
 
+/// Does the exit `op` go on at `target` forwards, to a higher address than its own? Such
+/// jumps between a region's blocks can form no loop: a block's ops lie at or above its start,
+/// so each one leads to a block starting higher up.
+pub(crate) fn forward(op: &Op, target: u32) -> bool {
+    op.kind == Kind::Fallthrough || target > op.pc
+}
+
+/// For each of a region's `blocks`, the most instructions that can retire from its start
+/// until the region next checks the limit: at a jump back (not [`forward`]) to one of its
+/// blocks, or where it leaves. Forward jumps between its blocks need no check of their own
+/// then: the check before the block covers them.
+pub(crate) fn spans(blocks: &[&[Op]]) -> Vec<u32> {
+    let mut span = vec![0; blocks.len()];
+    let mut order: Vec<usize> = (0..blocks.len()).collect();
+    // Forward jumps lead to higher starts: those are done first.
+    order.sort_by_key(|&i| std::cmp::Reverse(blocks[i][0].pc));
+    for i in order {
+        let mut most = length(blocks[i]);
+        for op in blocks[i] {
+            let Some(target) = successors(op) else {
+                continue;
+            };
+            if !forward(op, target) {
+                continue;
+            }
+            if let Some(j) = blocks.iter().position(|ops| ops[0].pc == target) {
+                most = most.max(op.nth + span[j]);
+            }
+        }
+        span[i] = most;
+    }
+    span
+}
+
 /// The static successor pcs of op `op` (branch taken, `jal`, fall-through).
 pub(crate) fn successors(op: &Op) -> Option<u32> {
     use Kind as K;
@@ -48,11 +83,56 @@ pub(crate) fn successors(op: &Op) -> Option<u32> {
 /// only if it was entered at least `hot / 16` times by arena position in `counts` (its
 /// entries as the tier counts them): a path the run seldom took would cost translation time
 /// and save nothing.
+///
+/// A loop's head is a block that the blocks its exits reach jump back to with a backward jump
+/// or branch (so that a loop has one head, where its back edge goes, not one per block it runs
+/// through). A region entered at a head is that loop alone ([`natural_loop`]); any other
+/// region stops at the heads it reaches through a backward jump or branch and leaves those
+/// loops to their own regions. Otherwise each way into a loop got its own copy of it, run with
+/// the registers of whatever came before it (sort's partition loop ran in seven regions, most
+/// of the time in those copies rather than in the region of the loop alone). Blocks reached
+/// backwards that head no static loop stay: a bytecode interpreter's dispatch, which each
+/// handler jumps back to and leaves through `jalr`, stays inlined into every handler.
 pub(crate) fn region<'c>(
     cache: &'c BlockCache,
     b: usize,
     counts: &[u32],
     hot: u32,
+) -> Vec<&'c [Op]> {
+    let blocks = reach(cache, b, counts, hot, &|_, _| true);
+    if heads_loop(&blocks) {
+        return natural_loop(blocks);
+    }
+    reach(cache, b, counts, hot, &|op, p| {
+        !(backward(op) && heads_loop(&reach(cache, p, counts, hot, &|_, _| true)))
+    })
+}
+
+/// Is `op` a jump or branch back to an address at or before it? A call (`jal` linking) is not:
+/// recursion is no loop a region could keep. Nor is a `Fallthrough`, whose pc is its target.
+fn backward(op: &Op) -> bool {
+    let call = op.kind == Kind::Jal && op.rd != 0 && op.rd != X_SINK;
+    !call && op.kind != Kind::Fallthrough && successors(op).is_some_and(|pc| pc <= op.pc)
+}
+
+/// Does any of `blocks` jump back to the first with a backward jump or branch?
+fn heads_loop(blocks: &[&[Op]]) -> bool {
+    let head = blocks[0][0].pc;
+    blocks
+        .iter()
+        .flat_map(|ops| ops.iter())
+        .any(|op| backward(op) && successors(op) == Some(head))
+}
+
+/// The blocks the static exits of the block at arena position `b` reach (breadth first, hot
+/// ones only, up to the region's limits), the entry first, following only the exits `follow`
+/// allows (given the exit op and the target's arena position).
+fn reach<'c>(
+    cache: &'c BlockCache,
+    b: usize,
+    counts: &[u32],
+    hot: u32,
+    follow: &dyn Fn(&Op, usize) -> bool,
 ) -> Vec<&'c [Op]> {
     let mut blocks = vec![block_ops(&cache.ops[b..])];
     let mut pcs = vec![cache.ops[b].pc];
@@ -67,7 +147,7 @@ pub(crate) fn region<'c>(
             let Some(p) = cache.block_at(pc) else {
                 continue;
             };
-            if counts.get(p).copied().unwrap_or(0) < hot / 16 {
+            if counts.get(p).copied().unwrap_or(0) < hot / 16 || !follow(op, p) {
                 continue;
             }
             let next = block_ops(&cache.ops[p..]);
@@ -79,16 +159,16 @@ pub(crate) fn region<'c>(
         }
         i += 1;
     }
-    natural_loop(blocks)
+    blocks
 }
 
-/// The loop `blocks[0]` heads, if any of `blocks` jumps back to it: the blocks that reach such
-/// a jump without passing the head (a natural loop), in their order in `blocks`; else all of
-/// `blocks`. The region keeps the guest registers it uses in host registers across its blocks,
-/// so a loop alone keeps only its own registers there: outer code, other loops and whatever
-/// follows the loop would crowd them out (Cranelift spilled most of them to the stack when
-/// the region of crc's inner loop also held the two loops after it), and the loop leaves into
-/// their own translations.
+/// The loop `blocks[0]` heads (some of `blocks` jump back to it): the blocks that reach such
+/// a jump without passing the head (a natural loop), in their order in `blocks`. The region
+/// keeps the guest registers it uses in host registers across its blocks, so a loop alone
+/// keeps only its own registers there: outer code, other loops and whatever follows the loop
+/// would crowd them out (Cranelift spilled most of them to the stack when the region of crc's
+/// inner loop also held the two loops after it), and the loop leaves into their own
+/// translations.
 fn natural_loop(blocks: Vec<&[Op]>) -> Vec<&[Op]> {
     let starts: Vec<u32> = blocks.iter().map(|ops| ops[0].pc).collect();
     let reaches = |from: usize, to: usize| {
@@ -97,9 +177,6 @@ fn natural_loop(blocks: Vec<&[Op]>) -> Vec<&[Op]> {
             .any(|op| successors(op) == Some(starts[to]))
     };
     let mut inside: Vec<bool> = (0..blocks.len()).map(|i| reaches(i, 0)).collect();
-    if !inside.iter().any(|&x| x) {
-        return blocks;
-    }
     inside[0] = true;
     // Every block that reaches a block inside (the head only through its own back edge).
     let mut grew = true;
@@ -268,5 +345,78 @@ impl Regs {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hart::{Hart, HartConfig, TrapMode};
+    use crate::isa::Isa;
+    use macrosim_core::{Perm, SparseMemory};
+
+    /// The regions of a loop (at 0x100) and of a block (at 0x200) that the loop leaves to and
+    /// that jumps back into the loop; every block hot.
+    fn regions() -> (Vec<u32>, Vec<u32>) {
+        let mut mem = SparseMemory::new();
+        mem.map(0, 0x1000, Perm::RWX);
+        let code = [
+            (0x100, 0xfff2_8293u32), // L: addi t0, t0, -1
+            (0x104, 0xfe02_9ee3),    //    bnez t0, L
+            (0x108, 0x0f80_006f),    //    j E
+            (0x200, 0x0010_0313),    // E: li t1, 1
+            (0x204, 0xefdf_f06f),    //    j L
+        ];
+        for (at, word) in code {
+            mem.write_u32(at, word).unwrap();
+        }
+        let mut hart = Hart::new(HartConfig {
+            id: 0,
+            isa: Isa::parse("rv32i").unwrap(),
+            traps: TrapMode::Host,
+        });
+        let cache = &mut hart.cache;
+        let l = cache.enter(0x100, &mut mem, None).unwrap() as usize;
+        let e = cache.enter(0x200, &mut mem, None).unwrap() as usize;
+        let counts = vec![100; cache.ops.len()];
+        let starts = |b| {
+            region(cache, b, &counts, 100)
+                .iter()
+                .map(|ops| ops[0].pc)
+                .collect()
+        };
+        (starts(l), starts(e))
+    }
+
+    #[test]
+    fn a_region_entered_outside_a_loop_leaves_the_loop_it_jumps_back_to() {
+        let (at_loop, at_block) = regions();
+        // Entered at its head, the loop keeps the block it leaves to, which jumps back.
+        assert_eq!(at_loop, [0x100, 0x200]);
+        // Entered at that block (which nothing jumps back to backwards), the region stops
+        // at the loop's head instead of running its own copy of the loop.
+        assert_eq!(at_block, [0x200]);
+    }
+
+    fn op(kind: Kind, pc: u32, target: u32, nth: u32) -> Op {
+        let mut op = Op::new(kind, pc);
+        op.imm = target;
+        op.nth = nth;
+        op
+    }
+
+    #[test]
+    fn a_span_runs_through_forward_jumps_and_stops_at_jumps_back() {
+        // A (0x100): beq to B, then jump back to A. B (0x200): jump back to A.
+        let a = [
+            op(Kind::Addi, 0x100, 0, 1),
+            op(Kind::Beq, 0x104, 0x200, 2),
+            op(Kind::Jal, 0x108, 0x100, 3),
+        ];
+        let b = [op(Kind::Addi, 0x200, 0, 1), op(Kind::Jal, 0x204, 0x100, 2)];
+        // A: its own 3, or 2 then all of B's 2.
+        assert_eq!(spans(&[&a, &b]), [4, 2]);
+        // In B's own region A follows: B's 2 is all before the jump back.
+        assert_eq!(spans(&[&b, &a]), [2, 4]);
     }
 }

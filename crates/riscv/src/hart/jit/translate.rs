@@ -11,19 +11,21 @@
 //! to `State`. `retired` is a variable, counted at block boundaries by the exiting op's `nth`.
 //! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
-//!   one into the region whose whole next block might pass `ctx.limit`);
-//! * [`EXIT_CODE`]: a store wrote into a page holding decoded code; `state.pc` follows it;
+//!   a jump back inside the region after which it might pass `ctx.limit` before its next check);
 //! * [`EXIT_INTERPRET`]: the op at `state.pc` needs the interpreter (it traps, touches the MMIO
 //!   window, is a system, atomic or extension instruction): the ops before it retired and it has
-//!   done nothing, so the interpreter runs it exactly as it would have anyway.
+//!   done nothing, so the interpreter runs it exactly as it would have anyway;
+//! * [`EXIT_MEMORY`]: the same for a load or store the inline fast path refused (`memory.rs`),
+//!   whose address is in `ctx.addr`.
 //!
 //! Control passes from block to block of the region (loops included) inside the function while
-//! the next block fits below `ctx.limit` in full, so `--max-insns` stops exactly where the
-//! interpreter would.
+//! what can run before the next check fits below `ctx.limit` in full (`region::spans`: a region
+//! and each jump back inside it are checked, forward jumps between its blocks are not), so
+//! `--max-insns` stops exactly where the interpreter would.
 
 use super::helpers::Ctx;
 use super::memory::Pages;
-use super::region::{Regs, length, successors};
+use super::region::{Regs, forward, spans, successors};
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
@@ -37,8 +39,8 @@ use macrosim_core::FastPath;
 use std::mem::offset_of;
 
 pub(crate) const EXIT_NEXT: u32 = 0;
-pub(crate) const EXIT_CODE: u32 = 1;
-pub(crate) const EXIT_INTERPRET: u32 = 2;
+pub(crate) const EXIT_INTERPRET: u32 = 1;
+pub(crate) const EXIT_MEMORY: u32 = 2;
 
 pub(super) const I32: Type = types::I32;
 pub(super) const I64: Type = types::I64;
@@ -123,7 +125,7 @@ pub(super) struct Tx<'a, 'b> {
     pub rne: Variable,
     /// The exit blocks made so far, by exit code (`None`: the chaining exit).
     exits: Vec<(Option<u32>, Block)>,
-    /// Block starts of the region: pc, entry block, length.
+    /// Block starts of the region: pc, entry block, span (`region::spans`).
     heads: Vec<(u32, Block, u32)>,
     /// The pages memory ops remember.
     pub pages: Pages,
@@ -244,13 +246,12 @@ impl Tx<'_, '_> {
     fn limit(&mut self) -> Value {
         self.b
             .ins()
-            .load(I64, self.flags, self.ctx, offset_of!(Ctx<'_>, limit) as i32)
+            .load(I64, self.flags, self.ctx, offset_of!(Ctx, limit) as i32)
     }
 
-    /// The fast path's `field` (`ctx.fast`, which a slow store may move), loaded where it is
-    /// used, as [`Tx::limit`].
+    /// The fast path's `field` (`ctx.fast`), loaded where it is used, as [`Tx::limit`].
     pub fn fast_path(&mut self, field: usize) -> Value {
-        let off = offset_of!(Ctx<'_>, fast) + field;
+        let off = offset_of!(Ctx, fast) + field;
         self.b.ins().load(I64, self.flags, self.ctx, off as i32)
     }
 
@@ -262,7 +263,7 @@ impl Tx<'_, '_> {
 
     /// Go on at `pc` after `n` more instructions retired, in the current block: straight into
     /// the translation of `pc` (a tail call) when the table of translations holds one and its
-    /// entry block fits below the limit, else out to the dispatcher (which would find nothing
+    /// span fits below the limit, else out to the dispatcher (which would find nothing
     /// better). `Jit::run` does the same lookup; doing it here saves the return to Rust and
     /// the call back, at every computed jump and every exit out of a region.
     pub fn chain(&mut self, pc: Value, n: u32) {
@@ -383,8 +384,8 @@ impl Tx<'_, '_> {
         self.b.inst_results(call)[0]
     }
 
-    /// Go on at `target` after `op` retired: inside the region while its block fits below the
-    /// limit, else out to the dispatcher.
+    /// Go on at `target` after `op` retired: inside the region (jumping back, while the
+    /// target's span fits below the limit), else out to the dispatcher.
     fn jump(&mut self, op: &Op, target: u32) {
         let Some(&(_, head, len)) = self.heads.iter().find(|h| h.0 == target) else {
             let pc = self.iconst(target);
@@ -394,6 +395,11 @@ impl Tx<'_, '_> {
         let r = self.b.use_var(self.ret);
         let r = self.b.ins().iadd_imm(r, i64::from(op.nth));
         self.b.def_var(self.ret, r);
+        if forward(op, target) {
+            // Covered by the check that led here (`region::spans`).
+            self.b.ins().jump(head, &[]);
+            return;
+        }
         let limit = self.limit();
         let end = self.b.ins().iadd_imm(r, i64::from(len));
         let fits = self
@@ -478,9 +484,11 @@ pub(crate) fn region(
         .flat_map(|p| p.ops)
         .any(|op| successors(op) == Some(head));
     let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops).filter(|_| looped));
+    let ops: Vec<&[Op]> = parts.iter().map(|p| p.ops).collect();
     let heads = parts
         .iter()
-        .map(|p| (p.ops[0].pc, b.create_block(), length(p.ops)))
+        .zip(spans(&ops))
+        .map(|(p, span)| (p.ops[0].pc, b.create_block(), span))
         .collect();
     let mut t = Tx {
         b,
