@@ -19,6 +19,8 @@ pub struct CoreClock {
     pub now: u64,
     /// Cycle from which each register's value can be read.
     ready: [u64; 32],
+    /// The latest of `ready`: once `now` has reached it, no instruction waits for a source.
+    ready_max: u64,
     /// The destination of the current instruction if it is a load, and its latency once known.
     load_rd: usize,
     load_latency: u64,
@@ -39,6 +41,7 @@ impl CoreClock {
         CoreClock {
             now: 0,
             ready: [0; 32],
+            ready_max: 0,
             load_rd: 0,
             load_latency: 0,
             extra: 0,
@@ -87,16 +90,19 @@ impl Trace for CoreClock {
     const ENABLED: bool = true;
 
     fn begin(&mut self, _hart: u32, _prv: u8, _pc: u32, word: u32) {
-        // x0 is never a load's destination, so its entry stays 0 (no wait).
-        let [a, b] = sources(word);
-        self.now = self.now.max(self.ready[a]).max(self.ready[b]);
+        // Only while a load's value is still on its way can a source wait (most instructions
+        // skip the decode). x0 is never a load's destination, so its entry stays 0 (no wait).
+        if self.ready_max > self.now {
+            let [a, b] = sources(word);
+            self.now = self.now.max(self.ready[a]).max(self.ready[b]);
+        }
         self.load_rd = if word & 0x7f == 0x03 {
             ((word >> 7) & 31) as usize
         } else {
             0
         };
         // RV32M: OP with funct7 = 1; funct3 < 4 multiplies, the rest divide.
-        self.extra = if word & 0x7f == 0x33 && word >> 25 == 1 {
+        self.extra = if word & 0xfe00_007f == 0x0200_0033 {
             if (word >> 14) & 1 == 0 {
                 self.mul_cycles - 1
             } else {
@@ -129,7 +135,9 @@ impl Trace for CoreClock {
 
     fn commit(&mut self) {
         if self.load_rd != 0 {
-            self.ready[self.load_rd] = self.now + self.load_latency;
+            let ready = self.now + self.load_latency;
+            self.ready[self.load_rd] = ready;
+            self.ready_max = self.ready_max.max(ready);
         }
         self.now += 1 + self.extra;
     }
