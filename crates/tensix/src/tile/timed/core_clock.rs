@@ -19,7 +19,11 @@ pub struct CoreClock {
     pub now: u64,
     /// Cycle from which each register's value can be read.
     ready: [u64; 32],
-    /// The destination of the current instruction if it is a load, and its latency once known.
+    /// The latest of `ready`: once `now` has reached it, no instruction waits for a source.
+    ready_max: u64,
+    /// The current instruction; its destination if it is a load (set by its read, 0
+    /// otherwise), and that load's latency.
+    word: u32,
     load_rd: usize,
     load_latency: u64,
     /// Extra integer-unit cycles of the current instruction.
@@ -39,6 +43,8 @@ impl CoreClock {
         CoreClock {
             now: 0,
             ready: [0; 32],
+            ready_max: 0,
+            word: 0,
             load_rd: 0,
             load_latency: 0,
             extra: 0,
@@ -87,16 +93,16 @@ impl Trace for CoreClock {
     const ENABLED: bool = true;
 
     fn begin(&mut self, _hart: u32, _prv: u8, _pc: u32, word: u32) {
-        // x0 is never a load's destination, so its entry stays 0 (no wait).
-        let [a, b] = sources(word);
-        self.now = self.now.max(self.ready[a]).max(self.ready[b]);
-        self.load_rd = if word & 0x7f == 0x03 {
-            ((word >> 7) & 31) as usize
-        } else {
-            0
-        };
+        // Only while a load's value is still on its way can a source wait (most instructions
+        // skip the decode). x0 is never a load's destination, so its entry stays 0 (no wait).
+        if self.ready_max > self.now {
+            let [a, b] = sources(word);
+            self.now = self.now.max(self.ready[a]).max(self.ready[b]);
+        }
+        self.word = word;
+        self.load_rd = 0;
         // RV32M: OP with funct7 = 1; funct3 < 4 multiplies, the rest divide.
-        self.extra = if word & 0x7f == 0x33 && word >> 25 == 1 {
+        self.extra = if word & 0xfe00_007f == 0x0200_0033 {
             if (word >> 14) & 1 == 0 {
                 self.mul_cycles - 1
             } else {
@@ -112,6 +118,10 @@ impl Trace for CoreClock {
     fn csr_write(&mut self, _csr: u16, _value: u32) {}
 
     fn mem_read(&mut self, addr: u32, _size: u32) {
+        // An integer load (LOAD): its destination waits for the value.
+        if self.word & 0x7f == 0x03 {
+            self.load_rd = ((self.word >> 7) & 31) as usize;
+        }
         self.load_latency = self.load_latency_of(addr);
     }
 
@@ -129,7 +139,9 @@ impl Trace for CoreClock {
 
     fn commit(&mut self) {
         if self.load_rd != 0 {
-            self.ready[self.load_rd] = self.now + self.load_latency;
+            let ready = self.now + self.load_latency;
+            self.ready[self.load_rd] = ready;
+            self.ready_max = self.ready_max.max(ready);
         }
         self.now += 1 + self.extra;
     }
@@ -209,5 +221,31 @@ mod tests {
         c.begin(0, 3, 4, 0x0052_83b3);
         c.commit();
         assert_eq!(c.now, 2 + 1);
+    }
+
+    /// Only an integer load's destination waits for its value: not an AMO's (it reads memory
+    /// too), and not that of a load that trapped (its read came, it did not retire).
+    #[test]
+    fn only_a_retired_load_makes_its_destination_wait() {
+        let p = TimingParams::default();
+        // amoadd.w x5, x7, (x6), then add x7, x5, x5: no wait.
+        let mut c = CoreClock::new(&p, 0x1F000);
+        c.begin(0, 3, 0, 0x0073_22af);
+        c.mem_read(0x20000, 4);
+        c.mem_write(0x20000, 1, 4);
+        c.commit();
+        c.begin(0, 3, 4, 0x0052_83b3);
+        c.commit();
+        assert_eq!(c.now, 2);
+        // lw x5, 0(x6) traps after its read; then addi x8, x0, 0; add x7, x5, x5: no wait.
+        let mut c = CoreClock::new(&p, 0x1F000);
+        c.begin(0, 3, 0, 0x0003_2283);
+        c.mem_read(0x20000, 4);
+        c.discard();
+        c.begin(0, 3, 0, 0x0000_0413);
+        c.commit();
+        c.begin(0, 3, 4, 0x0052_83b3);
+        c.commit();
+        assert_eq!(c.now, 2);
     }
 }
