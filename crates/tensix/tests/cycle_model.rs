@@ -228,6 +228,27 @@ fn l1_bank_conflicts_cost_cycles_only_when_banks_collide() {
     );
 }
 
+/// Runs manifest `m` timed under `a` and under `b` (two settings of a speed option) and asserts
+/// the same counts, report, L1 and Dst; `what` names the settings in a failure.
+fn assert_same_timed_results(m: &std::path::Path, a: &TimingParams, b: &TimingParams, what: &str) {
+    let run = |p: &TimingParams| {
+        let mut tile = common::manifest::load(m);
+        let (stats, t) = tile.run_timed(10_000_000, p, &mut NoTimeline).unwrap();
+        let out = (stats.cycles, stats.core_insns, stats.pushes, stats.units);
+        (
+            out,
+            t.report(),
+            common::manifest::l1(&tile),
+            tile.backend.dst.cells,
+        )
+    };
+    let (a, b) = (run(a), run(b));
+    let name = m.display();
+    assert_eq!(a.0, b.0, "{name} ({what}): counts");
+    assert_eq!(a.1, b.1, "{name} ({what}): report");
+    assert!(a.2 == b.2 && a.3 == b.3, "{name} ({what}): L1 / Dst");
+}
+
 /// Running a core on past its pushes (`tile/timed/run_on.rs`) is only a speed option: on every
 /// shipped manifest the report, the run's counts, L1 and Dst come out the same with it and
 /// without it.
@@ -235,22 +256,7 @@ fn l1_bank_conflicts_cost_cycles_only_when_banks_collide() {
 fn running_on_past_pushes_changes_no_result_on_any_manifest() {
     let off = TimingParams::from_toml("run_on_pushes = false\n").unwrap();
     for m in &common::manifest::manifests() {
-        let run = |p: &TimingParams| {
-            let mut tile = common::manifest::load(m);
-            let (stats, t) = tile.run_timed(10_000_000, p, &mut NoTimeline).unwrap();
-            let out = (stats.cycles, stats.core_insns, stats.pushes, stats.units);
-            (
-                out,
-                t.report(),
-                common::manifest::l1(&tile),
-                tile.backend.dst.cells,
-            )
-        };
-        let (on, off) = (run(&TimingParams::default()), run(&off));
-        let name = m.display();
-        assert_eq!(on.0, off.0, "{name}: counts");
-        assert_eq!(on.1, off.1, "{name}: report");
-        assert!(on.2 == off.2 && on.3 == off.3, "{name}: L1 / Dst");
+        assert_same_timed_results(m, &TimingParams::default(), &off, "run-on on / off");
     }
 }
 
@@ -267,22 +273,7 @@ fn skipping_cycles_changes_no_result_on_any_manifest() {
             ..each.clone()
         };
         for m in &common::manifest::manifests() {
-            let run = |p: &TimingParams| {
-                let mut tile = common::manifest::load(m);
-                let (stats, t) = tile.run_timed(10_000_000, p, &mut NoTimeline).unwrap();
-                let out = (stats.cycles, stats.core_insns, stats.pushes, stats.units);
-                (
-                    out,
-                    t.report(),
-                    common::manifest::l1(&tile),
-                    tile.backend.dst.cells,
-                )
-            };
-            let (a, b) = (run(&skip), run(&each));
-            let name = m.display();
-            assert_eq!(a.0, b.0, "{name} (run-on {run_on}): counts");
-            assert_eq!(a.1, b.1, "{name} (run-on {run_on}): report");
-            assert!(a.2 == b.2 && a.3 == b.3, "{name}: L1 / Dst");
+            assert_same_timed_results(m, &skip, &each, &format!("skip, run-on {run_on}"));
         }
     }
 }
