@@ -21,6 +21,17 @@ pub enum Unit {
     Nop,
 }
 
+/// [`Unit::of`] for every opcode.
+const UNIT_OF: [Unit; 256] = {
+    let mut table = [Unit::Nop; 256];
+    let mut op = 0;
+    while op < 256 {
+        table[op] = Unit::compute(op as u8);
+        op += 1;
+    }
+    table
+};
+
 impl Unit {
     pub const ALL: [Unit; 9] = [
         Unit::Fpu,
@@ -49,8 +60,14 @@ impl Unit {
     }
 
     /// The unit of a Wormhole B0 opcode (grouping of the ISA pages' "Backend execution
-    /// unit" lines).
+    /// unit" lines), from a table (the match below compiled to a chain of range tests, asked
+    /// for every instruction at a Wait Gate: issue 10's speed).
+    #[inline]
     pub const fn of(opcode: u8) -> Unit {
+        UNIT_OF[opcode as usize]
+    }
+
+    const fn compute(opcode: u8) -> Unit {
         match opcode {
             0x02 => Unit::Nop,
             0x08..=0x3a => Unit::Fpu,
@@ -107,6 +124,9 @@ mod tests {
         ];
         for (op, unit) in cases {
             assert_eq!(Unit::of(op), unit, "{op:#x}");
+        }
+        for op in 0..=255 {
+            assert_eq!(Unit::of(op), Unit::compute(op), "{op:#x}");
         }
         // NOP is blocked only by a full block mask.
         assert_eq!(Unit::Nop.block_bits(), 0x1ff);

@@ -127,6 +127,10 @@ pub struct FrontendTiming<I: Iterator<Item = FrontendInput>, T: Timeline = NoTim
     /// was idle or stalled on a full FIFO, so the next cycles repeat it until something
     /// outside (a push, the backend taking the head of FIFO C) changes.
     still: bool,
+    /// FIFOs A, B and C are empty and neither expander works: [`Self::is_done`] but for the
+    /// input. Kept by every step and push (issue 10's speed: the tile's cycle model asks
+    /// every cycle, and most cycles of a tile leave some thread's frontend empty).
+    empty: bool,
 }
 
 impl<I: Iterator<Item = FrontendInput>> FrontendTiming<I> {
@@ -158,6 +162,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
             timeline,
             tracks,
             still: false,
+            empty: true,
         }
     }
 
@@ -202,8 +207,13 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
     /// Whether everything has gone through.
     #[inline]
     pub fn is_done(&mut self) -> bool {
-        self.input.peek().is_none()
-            && self.fifo_a.is_empty()
+        debug_assert_eq!(self.empty, self.find_empty(), "empty kept by every change");
+        self.empty && self.input.peek().is_none()
+    }
+
+    /// What the `empty` field keeps.
+    fn find_empty(&self) -> bool {
+        self.fifo_a.is_empty()
             && self.fifo_b.is_empty()
             && self.fifo_c.is_empty()
             && !self.mop.is_expanding()
@@ -232,12 +242,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
     #[inline]
     pub fn step_gated(&mut self, accept: impl FnOnce(u32) -> bool) -> Option<u32> {
         if !T::ENABLED && self.is_done() {
-            // Every stage idle (rules 2–5 find nothing to do): of the cycle only its count and
-            // the end of a MOP transition remain (rule 4: with FIFO A empty it passes unseen).
-            // Taken here, without the call, as most cycles of a tile leave some thread empty.
-            self.mop_transition = false;
-            self.still = true;
-            self.cycle += 1;
+            self.pass_done();
             return None;
         }
         let take = self.fifo_c.front().is_some_and(accept);
@@ -248,6 +253,19 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
             return None;
         }
         self.step_taking(take)
+    }
+
+    /// A cycle of a frontend that [`Self::is_done`] (without a timeline): every stage idle
+    /// (rules 2–5 find nothing to do), so of the cycle only its count and the end of a MOP
+    /// transition remain (rule 4: with FIFO A empty it passes unseen). Most cycles of a tile
+    /// leave some thread's frontend empty, so the tile's cycle model takes this without the
+    /// Wait Gate's questions.
+    #[inline]
+    pub fn pass_done(&mut self) {
+        debug_assert!(!T::ENABLED && self.is_done());
+        self.mop_transition = false;
+        self.still = true;
+        self.cycle += 1;
     }
 
     /// Feed the RISC-V side directly (for a frontend built on an empty input iterator): a push
@@ -269,6 +287,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
                 }
                 self.mops_in_fifo_a += usize::from(insn.is_mop());
                 self.stats.words_in += 1;
+                self.empty = false;
             }
         }
         self.still = false;
@@ -291,6 +310,7 @@ impl<I: Iterator<Item = FrontendInput>, T: Timeline> FrontendTiming<I, T> {
         let replay = self.step_replay_expander();
         let mop = self.step_mop_expander();
         let push = self.step_riscv();
+        self.empty = self.find_empty();
         self.still = arrived.is_none()
             && matches!(
                 replay,

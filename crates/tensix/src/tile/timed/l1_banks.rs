@@ -34,6 +34,8 @@ pub const NARROW_WRITE_CYCLES: u64 = 5;
 /// Cycles ahead a booking can be made; a later one is not checked for conflicts.
 const WINDOW: usize = 1 << 11;
 const LINE: u64 = 16;
+/// Entries the ring grows by (a divisor of [`WINDOW`]).
+const GROW: usize = 64;
 
 #[derive(Clone, Copy, Default)]
 struct CycleUse {
@@ -46,8 +48,8 @@ struct CycleUse {
 pub struct L1Banks {
     shift: u32,
     enabled: bool,
-    /// Indexed by cycle modulo [`WINDOW`]; grown to an index when first used (an entry not yet
-    /// there is free), so a short run does not clear the whole window.
+    /// Indexed by cycle modulo [`WINDOW`]; grown past an index when first used (an entry not
+    /// yet there is free), so a short run does not clear the whole window.
     ring: Vec<CycleUse>,
     /// Per [`Client`]: accesses (transfers, loads, stores) delayed by a bank conflict, and
     /// the cycles they lost.
@@ -94,7 +96,10 @@ impl L1Banks {
     fn entry(&mut self, cycle: u64) -> &mut CycleUse {
         let i = cycle as usize % WINDOW;
         if i >= self.ring.len() {
-            self.ring.resize(i + 1, CycleUse::default());
+            // [`GROW`] entries at a time, not one: a run's cycles come in order, and a call to
+            // `resize` for each new one cost more than the booking (issue 10's speed).
+            let len = (i + 1).next_multiple_of(GROW).min(WINDOW);
+            self.ring.resize(len, CycleUse::default());
         }
         let e = &mut self.ring[i];
         if e.cycle != cycle {

@@ -201,8 +201,10 @@ impl Tile {
         // Moves whenever the semaphores may have changed: an executed Sync Unit instruction,
         // a core's step (its device stores). memo.rs.
         let mut sems = 0u64;
+        // Cores that have not written their done word (only `step_core` writes it).
+        let mut live = cores.iter().flatten().count();
         loop {
-            if cores.iter().flatten().all(|c| c.done.is_some()) {
+            if live == 0 {
                 break;
             }
             if now >= next_poll {
@@ -238,6 +240,13 @@ impl Tile {
             let mut stalled_gates = 0u32;
             let mut empty_gates = 0u32;
             for t in 0..3 {
+                if fe[t].is_done() {
+                    // The gate finds FIFO C empty.
+                    fe[t].pass_done();
+                    empty_gates |= 1 << t;
+                    tracks.gate(t, now, Gate::Empty, 0);
+                    continue;
+                }
                 let mut outcome = Gate::Empty;
                 let mut fault = None;
                 let Tile {
@@ -341,8 +350,8 @@ impl Tile {
             st.new_cycle();
             let mut pushed = 0u32;
             // Whether T0 has one pusher left (TRISC0 or BRISC): run_on's rule 1.
-            let live = |c: &Option<TimedCore>| c.as_ref().is_some_and(|c| c.done.is_none());
-            let t0_lone = params.run_on_pushes && !(live(&cores[0]) && live(&cores[BRISC]));
+            let running = |c: &Option<TimedCore>| c.as_ref().is_some_and(|c| c.done.is_none());
+            let t0_lone = params.run_on_pushes && !(running(&cores[0]) && running(&cores[BRISC]));
             for (i, slot) in cores.iter_mut().enumerate() {
                 let Some(c) = slot.as_mut().filter(|c| c.due(now)) else {
                     continue;
@@ -367,6 +376,7 @@ impl Tile {
                 let lone = params.run_on_pushes && (t != 0 || t0_lone);
                 let progress = self.step_core(i, c, &mut fe, &mut units, now, lone, &mut st)?;
                 c.refresh_due();
+                live -= usize::from(c.done.is_some());
                 if progress {
                     checks.last_progress = now;
                     still = false;
