@@ -18,8 +18,10 @@ pub(crate) struct Ctx {
     /// Where translated code reads and writes memory inline. Nothing moves the arena while
     /// translated code runs: every access the fast path refuses leaves for the interpreter.
     pub fast: FastPath,
-    /// Stop looping inside a block before `retired` would pass this.
-    pub limit: u64,
+    /// Instructions that may still retire before the limit: set by the dispatcher, counted
+    /// down by translated code (regions pass it on to the next in here, not in
+    /// `State::retired`, which the dispatcher updates when translated code returns).
+    pub left: u64,
     /// Set at a `translate::EXIT_MEMORY` exit: the address of the access the fast path refused.
     pub addr: u32,
 }

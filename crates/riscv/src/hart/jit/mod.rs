@@ -234,12 +234,14 @@ impl Jit {
         }
         let mut ctx = Ctx {
             fast: mem.fast_path(),
-            limit,
+            left: limit - state.retired,
             addr: 0,
         };
         loop {
-            debug_assert!(state.retired + u64::from(len) <= limit);
-            match call::enter(self.trampoline, code, state, &mut ctx) {
+            debug_assert!(u64::from(len) <= ctx.left);
+            let exit = call::enter(self.trampoline, code, state, &mut ctx);
+            state.retired = limit - ctx.left;
+            match exit {
                 EXIT_INTERPRET => return Ran::Interpret,
                 EXIT_MEMORY => {
                     // A read of a page that was never written, in a mapping too large to get
