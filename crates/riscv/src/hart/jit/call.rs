@@ -62,6 +62,8 @@ pub(crate) fn enter(trampoline: Code, code: Code, state: &mut State, ctx: &mut C
     // only regions of the same module found in that table. Both pointers come from exclusive
     // borrows held for the call.
     let f: TrampolineFn = unsafe { std::mem::transmute::<*const u8, TrampolineFn>(trampoline.0) };
+    let state = std::ptr::from_mut(state);
+    ctx.state = state;
     f(state, ctx, code.0)
 }
 

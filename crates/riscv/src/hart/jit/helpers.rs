@@ -22,6 +22,10 @@ pub(crate) struct Ctx {
     /// down by translated code (regions pass it on to the next in here, not in
     /// `State::retired`, which the dispatcher updates when translated code returns).
     pub left: u64,
+    /// The hart state the region was entered with (set by `call::enter`): the exits of a
+    /// region take it from here, so that the entry's state pointer need not stay in a host
+    /// register across an integer region's loops.
+    pub state: *mut State,
     /// Set at a `translate::EXIT_MEMORY` exit: the address of the access the fast path refused.
     pub addr: u32,
 }

@@ -235,6 +235,7 @@ impl Jit {
         let mut ctx = Ctx {
             fast: mem.fast_path(),
             left: limit - state.retired,
+            state: std::ptr::null_mut(),
             addr: 0,
         };
         loop {

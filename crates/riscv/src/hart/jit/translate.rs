@@ -296,6 +296,10 @@ impl Tx<'_, '_> {
         for (code, b) in std::mem::take(&mut self.exits) {
             self.b.switch_to_block(b);
             let (pc, left) = (self.b.block_params(b)[0], self.b.block_params(b)[1]);
+            self.state =
+                self.b
+                    .ins()
+                    .load(I64, self.flags, self.ctx, offset_of!(Ctx, state) as i32);
             self.flush_x();
             self.b
                 .ins()
