@@ -30,6 +30,25 @@ pub(crate) struct Ctx {
     pub addr: u32,
 }
 
+impl Ctx {
+    /// A context for no entry yet (`super::Jit::run` fills it in before each).
+    pub(crate) fn new() -> Ctx {
+        Ctx {
+            fast: FastPath {
+                table: std::ptr::null(),
+                arena: std::ptr::null_mut(),
+                read_ok: 0,
+                write_mask: 0,
+                write_ok: 0,
+                frame_shift: 0,
+            },
+            left: 0,
+            state: std::ptr::null_mut(),
+            addr: 0,
+        }
+    }
+}
+
 /// Execute F/D computational op `op` as the interpreter does: 1, or 0 when it is illegal (a
 /// reserved dynamic rounding mode); then nothing changed and the interpreter raises it.
 pub(crate) extern "C" fn fp(state: &mut State, op: &Op) -> u32 {

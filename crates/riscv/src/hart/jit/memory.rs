@@ -9,85 +9,137 @@
 //! `BENCHMARKS.md`, session 8: sort, crc and interp 13-17 % faster without the calls).
 
 use super::helpers::Ctx;
+use super::slots::{NO_PAGE, Slot, Slots};
 use super::translate::{EXIT_MEMORY, I32, I64, Tx};
 use crate::hart::op::Kind;
 use crate::hart::op::Op;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AliasRegion, Block, BlockArg, InstBuilder, MemFlags, StackSlot, StackSlotData, StackSlotKind,
-    Value,
+    Type, Value,
 };
 use cranelift_frontend::FunctionBuilder;
 use macrosim_core::FastPath;
 use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
 
-/// Memory ops of a region that remember the last page they accessed (the rest always walk the
-/// page table).
-const PAGE_SLOTS: usize = 8;
-/// A slot key no address masked by `remembered` equals (those have at most bits 0-2 set below
-/// the page number).
-const NO_PAGE: i64 = PAGE_SIZE as i64 - 1;
-/// A slot in the stack frame: the key (I32) at 0, the host base (I64) at 8.
+/// Memory ops of a looping region whose page slots are in its stack frame (the rest walk the
+/// page table at every access).
+const FRAME_SLOTS: usize = 8;
+/// A slot in the stack frame, laid out as [`Slot`]: 16 bytes.
 const SLOT_BYTES: u32 = 16;
 
-/// The page slots of a region's first [`PAGE_SLOTS`] memory ops, in translation order: the
-/// page (address with the offset cleared) an op last accessed inline, and the host address of
-/// guest address 0 relative to it, so that an aligned access to the same page is one add away
-/// from its host address. A slot is filled only after the page table allowed the access, and
-/// all are forgotten at each entry; within one entry of translated code no mapping,
-/// permission or arena changes (only the interpreter maps, unmaps, writes a page first and
-/// decodes code).
-///
-/// The slots live in the function's stack frame, not in Cranelift variables: a loop's guest
-/// registers need the host registers more (as variables, Cranelift spilled them anyway, and
-/// moved them between stack and registers at every back edge).
+/// Where a memory op's page slot is (see `slots.rs` for what it holds).
+#[derive(Clone, Copy)]
+enum At {
+    /// In the region's stack frame, at this offset: a region that loops back to its entry
+    /// keeps the slots of its first [`FRAME_SLOTS`] memory ops there, forgotten at each entry.
+    /// A loop pays that once per entry, and its checks address the slots through the stack
+    /// pointer (persistent slots need their address in a register first, at every use:
+    /// `crc`'s loop ran 13 % more host instructions with them).
+    Frame(StackSlot, i32),
+    /// Persistent (`slots.rs`), at this address: the slots of other regions' memory ops, which
+    /// run once per entry and would miss every time in a slot forgotten at entry.
+    Fixed(i64),
+}
+
+/// The page slots of a region's memory ops, taken in translation order.
 pub(crate) struct Pages {
-    frame: Option<StackSlot>,
-    slots: usize,
+    /// By memory op: its slot, if it has one.
+    taken: Vec<Option<At>>,
+    /// The stack frame's slots, if any.
+    frame: Option<(StackSlot, usize)>,
     next: usize,
 }
 
 impl Pages {
-    /// Slots for the memory ops among `ops`.
+    /// Slots for the memory ops among `ops`: in the stack frame if the region loops back to
+    /// its entry (`looped`), else from `slots` while it has any.
     pub(crate) fn declare<'o>(
         b: &mut FunctionBuilder<'_>,
+        slots: &mut Slots,
+        looped: bool,
         ops: impl Iterator<Item = &'o Op>,
     ) -> Pages {
-        let slots = ops
-            .filter(|op| accesses_memory(op.kind))
-            .count()
-            .min(PAGE_SLOTS);
-        let frame = (slots > 0).then(|| {
+        let ops = ops.filter(|op| accesses_memory(op.kind));
+        if !looped {
+            let taken = ops
+                .map(|_| Some(At::Fixed(slots.take()?.addr() as i64)))
+                .collect();
+            return Pages {
+                taken,
+                frame: None,
+                next: 0,
+            };
+        }
+        let n = ops.count().min(FRAME_SLOTS);
+        let frame = (n > 0).then(|| {
             b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
-                slots as u32 * SLOT_BYTES,
+                n as u32 * SLOT_BYTES,
                 3,
             ))
         });
+        let taken = frame
+            .map(|f| {
+                (0..n)
+                    .map(|k| Some(At::Frame(f, k as i32 * SLOT_BYTES as i32)))
+                    .collect()
+            })
+            .unwrap_or_default();
         Pages {
-            frame,
-            slots,
+            taken,
+            frame: frame.map(|f| (f, n)),
             next: 0,
         }
     }
 
-    /// The next memory op's slot: the frame and the slot's offset in it.
-    fn next(&mut self) -> Option<(StackSlot, i32)> {
+    /// The next memory op's slot.
+    fn next(&mut self) -> Option<At> {
         let at = self.next;
         self.next += 1;
-        let frame = self.frame?;
-        (at < self.slots).then_some((frame, at as i32 * SLOT_BYTES as i32))
+        self.taken.get(at).copied().flatten()
     }
 
-    /// Forget every page.
+    /// At the region's entry: forget the pages of the slots in the stack frame.
     pub(crate) fn forget(&self, b: &mut FunctionBuilder<'_>) {
-        let Some(frame) = self.frame else { return };
-        let k = b.ins().iconst(I32, NO_PAGE);
-        for at in 0..self.slots {
+        let Some((frame, n)) = self.frame else { return };
+        let k = b.ins().iconst(I32, i64::from(NO_PAGE));
+        for at in 0..n {
             b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
         }
     }
+}
+
+impl At {
+    /// Load field `field` (an offset in [`Slot`]) of the slot, of type `ty`.
+    fn load(self, b: &mut FunctionBuilder<'_>, ty: Type, field: usize) -> Value {
+        match self {
+            At::Frame(frame, off) => b.ins().stack_load(ty, frame, off + field as i32),
+            At::Fixed(addr) => {
+                let at = b.ins().iconst(I64, addr);
+                b.ins().load(ty, slot_flags(), at, field as i32)
+            }
+        }
+    }
+
+    /// Store `v` to field `field` of the slot.
+    fn store(self, b: &mut FunctionBuilder<'_>, v: Value, field: usize) {
+        match self {
+            At::Frame(frame, off) => {
+                b.ins().stack_store(v, frame, off + field as i32);
+            }
+            At::Fixed(addr) => {
+                let at = b.ins().iconst(I64, addr);
+                b.ins().store(slot_flags(), v, at, field as i32);
+            }
+        }
+    }
+}
+
+/// Persistent slots: neither guest memory nor the hart state.
+fn slot_flags() -> MemFlags {
+    MemFlags::trusted().with_alias_region(Some(AliasRegion::Table))
 }
 
 /// The ops translated with [`Tx::load`] or [`Tx::store`].
@@ -219,18 +271,18 @@ impl Tx<'_, '_> {
         size: u32,
         done: Block,
         access: impl FnOnce(&mut Self, Value) -> Value,
-    ) -> Option<(StackSlot, i32)> {
+    ) -> Option<At> {
         let slot = self.pages.next()?;
         // An aligned access never crosses its page.
         let mask = !(PAGE_SIZE as u32 - 1) | (size - 1);
         let masked = self.b.ins().band_imm(addr, i64::from(mask as i32));
-        let key = self.b.ins().stack_load(I32, slot.0, slot.1);
+        let key = slot.load(self.b, I32, offset_of!(Slot, key));
         let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
         let yes = self.b.create_block();
         let miss = self.b.create_block();
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);
-        let base = self.b.ins().stack_load(I64, slot.0, slot.1 + 8);
+        let base = slot.load(self.b, I64, offset_of!(Slot, base));
         let a = self.b.ins().uextend(I64, addr);
         let at = self.b.ins().iadd(base, a);
         let v = access(self, at);
@@ -245,16 +297,16 @@ impl Tx<'_, '_> {
     }
 
     /// Remember that the page of `addr` is at host address `at - addr` in `slot`.
-    fn remember(&mut self, slot: Option<(StackSlot, i32)>, addr: Value, at: Value) {
-        let Some((frame, off)) = slot else { return };
+    fn remember(&mut self, slot: Option<At>, addr: Value, at: Value) {
+        let Some(slot) = slot else { return };
         let page = self
             .b
             .ins()
             .band_imm(addr, i64::from(!(PAGE_SIZE as u32 - 1) as i32));
         let a = self.b.ins().uextend(I64, addr);
         let b = self.b.ins().isub(at, a);
-        self.b.ins().stack_store(page, frame, off);
-        self.b.ins().stack_store(b, frame, off + 8);
+        slot.store(self.b, page, offset_of!(Slot, key));
+        slot.store(self.b, b, offset_of!(Slot, base));
     }
 
     /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it (and

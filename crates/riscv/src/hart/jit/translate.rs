@@ -28,6 +28,7 @@
 use super::helpers::Ctx;
 use super::memory::Pages;
 use super::region::{Regs, forward, spans, successors};
+use super::slots::Slots;
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
@@ -80,12 +81,12 @@ pub(crate) fn translated(kind: Kind) -> bool {
     )
 }
 
-/// The signature of a translated region: (state, ctx) -> exit code, in Cranelift's `tail`
+/// The signature of a translated region: (state) -> exit code, in Cranelift's `tail`
 /// calling convention, so that a region can leave into the next one with a tail call
-/// ([`Tx::chain`]); `call::Trampoline` enters the first from Rust.
+/// ([`Tx::chain`]); `call::Trampoline` enters the first from Rust. The region finds the
+/// [`Ctx`] at its fixed address (see [`region`]).
 pub(crate) fn signature(ptr: Type) -> Signature {
     let mut sig = Signature::new(CallConv::Tail);
-    sig.params.push(AbiParam::new(ptr));
     sig.params.push(AbiParam::new(ptr));
     sig.returns.push(AbiParam::new(I32));
     sig
@@ -351,9 +352,7 @@ impl Tx<'_, '_> {
             .load(I64, f, at, offset_of!(super::Slot, code) as i32);
         let sig = signature(I64);
         let sig = self.b.import_signature(sig);
-        self.b
-            .ins()
-            .return_call_indirect(sig, code, &[self.state, self.ctx]);
+        self.b.ins().return_call_indirect(sig, code, &[self.state]);
         self.b.switch_to_block(out);
         let c = self.b.ins().iconst(I32, i64::from(EXIT_NEXT));
         self.b.ins().return_(&[c]);
@@ -446,22 +445,45 @@ impl Tx<'_, '_> {
     }
 }
 
+/// What the regions of one `Jit` are translated against.
+pub(crate) struct Setting<'s> {
+    /// The host's calling convention (of the helpers).
+    pub call_conv: CallConv,
+    /// The table of translations by pc.
+    pub fast: *const super::Slot,
+    /// The `Jit`'s context, at a fixed address.
+    pub ctx: *mut Ctx,
+    /// The pool of persistent page slots.
+    pub slots: &'s mut Slots,
+    /// The MMIO window (see [`Tx::window`]).
+    pub window: (u32, u32),
+    /// The memory's fast-path constants.
+    pub layout: FastPath,
+}
+
 /// Build the function for `parts` (a region; the entry first) into `b`, whose signature is
 /// [`signature`]. `op_addr(i, k)` is the address of op `k` of part `i`.
 pub(crate) fn region(
     b: &mut FunctionBuilder<'_>,
     parts: &[Part<'_>],
     op_addr: &dyn Fn(usize, usize) -> u64,
-    call_conv: CallConv,
-    fast: *const super::Slot,
-    window: (u32, u32),
-    layout: FastPath,
+    set: Setting<'_>,
 ) {
+    let Setting {
+        call_conv,
+        fast,
+        ctx,
+        slots,
+        window,
+        layout,
+    } = set;
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let state = b.block_params(entry)[0];
-    let ctx = b.block_params(entry)[1];
+    // A constant, which Cranelift materializes where it is used: a parameter would hold a
+    // host register across the region's loops, where `ctx` serves only the cold paths.
+    let ctx = b.ins().iconst(I64, ctx as i64);
     let mut regs = Regs::default();
     for op in parts.iter().flat_map(|p| p.ops) {
         regs.add(op);
@@ -471,14 +493,13 @@ pub(crate) fn region(
     let left = b.declare_var(I64);
     let accrued = b.declare_var(types::I8);
     let rne = b.declare_var(types::I8);
-    // Page slots pay only where memory ops run again within one entry: in a loop back to the
-    // entry (elsewhere they cost their stores and a miss at every entry).
+    // A region that loops back to its entry keeps its slots in its stack frame (`memory.rs`).
     let head = parts[0].ops[0].pc;
     let looped = parts
         .iter()
         .flat_map(|p| p.ops)
         .any(|op| successors(op) == Some(head));
-    let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops).filter(|_| looped));
+    let pages = Pages::declare(b, slots, looped, parts.iter().flat_map(|p| p.ops));
     let ops: Vec<&[Op]> = parts.iter().map(|p| p.ops).collect();
     let heads = parts
         .iter()
