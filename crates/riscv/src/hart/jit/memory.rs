@@ -25,7 +25,7 @@ use std::mem::offset_of;
 
 /// Memory ops of a looping region whose page slots are in its stack frame (the rest walk the
 /// page table at every access).
-const FRAME_SLOTS: usize = 8;
+const FRAME_SLOTS: usize = 16;
 /// A slot in the stack frame, laid out as [`Slot`]: 16 bytes.
 const SLOT_BYTES: u32 = 16;
 
@@ -232,6 +232,10 @@ impl Tx<'_, '_> {
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         self.b.set_cold_block(slow);
+        if slot.is_some() {
+            // The walk after a slot's miss: as rare as the miss.
+            self.b.set_cold_block(fast);
+        }
         self.b.ins().brif(go, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let at = self.host(e, off);
@@ -280,6 +284,10 @@ impl Tx<'_, '_> {
         let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
         let yes = self.b.create_block();
         let miss = self.b.create_block();
+        // A miss is rare (at a page change, or the first access after a looping region's
+        // entry): its page-table walk out of line, so that the hit falls through to the access
+        // and a loop's hot path is straight-line code.
+        self.b.set_cold_block(miss);
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);
         let base = slot.load(self.b, I64, offset_of!(Slot, base));
@@ -334,6 +342,10 @@ impl Tx<'_, '_> {
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         self.b.set_cold_block(slow);
+        if slot.is_some() {
+            // The walk after a slot's miss: as rare as the miss.
+            self.b.set_cold_block(fast);
+        }
         self.b.ins().brif(go, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let at = self.host(e, off);
