@@ -1,5 +1,6 @@
-//! The translation tier's page slots outlive entries into translated code (`hart/jit/slots.rs`):
-//! a slot must be forgotten when the page table changes between runs, or translated code would
+//! The translation tier's page slots outlive entries into translated code (`hart/jit/slots.rs`),
+//! and a looping region's slots in its stack frame are copied from them at entry
+//! (`hart/jit/memory.rs`): a slot must be forgotten when the page table changes between runs, or translated code would
 //! read a page's old frame, write a page that has become code without telling the block
 //! cache, or access a page that is no longer mapped. The same steps on both tiers must give
 //! the same observations.
@@ -49,8 +50,33 @@ fn program(mem: &mut SparseMemory) {
     mem.map(u64::from(OUT), 0x1000, Perm::RWX);
 }
 
+/// The same accesses in a loop that jumps back to its own start (a region that loops, whose
+/// slots are in its stack frame, copied at each entry from their homes among the persistent
+/// slots): each run of 2000 instructions enters it again.
+fn looping(mem: &mut SparseMemory) {
+    let lp = [
+        i_type(0, 5, 2, 10, 0x03), // lw a0, 0(t0)
+        0x00a4_84b3,               // add s1, s1, a0
+        s_type(0, 9, 6, 2, 0x23),  // sw s1, 0(t1)
+        0xff5f_f06f,               // jal x0, -12
+    ];
+    let bytes: Vec<u8> = lp.iter().flat_map(|w| w.to_le_bytes()).collect();
+    mem.map(u64::from(CODE), 0x1000, Perm::RWX);
+    mem.load_bytes(u64::from(CODE), &bytes).unwrap();
+    mem.map(u64::from(DATA), 0x1000, Perm::RW);
+    mem.map(u64::from(OUT), 0x1000, Perm::RWX);
+}
+
 /// Run `steps`, each a change to memory between runs of 2000 instructions; what each run saw.
 fn observe(tier: Tier, steps: &[fn(&mut SparseMemory)]) -> Vec<String> {
+    observe_in(program, tier, steps)
+}
+
+fn observe_in(
+    program: fn(&mut SparseMemory),
+    tier: Tier,
+    steps: &[fn(&mut SparseMemory)],
+) -> Vec<String> {
     let mut mem = SparseMemory::new();
     program(&mut mem);
     let mut hart = Hart::new(HartConfig {
@@ -113,4 +139,31 @@ fn a_slot_forgets_an_unmapped_page() {
     let interp = observe(Tier::Interp, &steps);
     assert_eq!(observe(Tier::Jit, &steps), interp);
     assert!(interp[1].contains("LoadAccessFault"), "{interp:?}");
+}
+
+#[test]
+fn a_looping_regions_slots_follow_the_page_table_between_entries() {
+    let steps: [fn(&mut SparseMemory); 5] = [
+        |_| {},
+        |mem| mem.write_u32(u64::from(DATA), 5).unwrap(),
+        |mem| mem.mark_code(u64::from(OUT)),
+        |_| {},
+        |mem| assert!(mem.protect(u64::from(OUT), 0x1000, Perm::R)),
+    ];
+    let interp = observe_in(looping, Tier::Interp, &steps);
+    assert_eq!(observe_in(looping, Tier::Jit, &steps), interp);
+    assert!(interp[2].contains("code epoch 1"), "{interp:?}");
+    assert!(interp[4].contains("StoreAccessFault"), "{interp:?}");
+}
+
+#[test]
+fn a_looping_regions_slot_forgets_an_unmapped_page() {
+    let steps: [fn(&mut SparseMemory); 3] = [
+        |mem| mem.write_u32(u64::from(DATA), 3).unwrap(),
+        |_| {},
+        |mem| mem.unmap(u64::from(DATA), 0x1000),
+    ];
+    let interp = observe_in(looping, Tier::Interp, &steps);
+    assert_eq!(observe_in(looping, Tier::Jit, &steps), interp);
+    assert!(interp[2].contains("LoadAccessFault"), "{interp:?}");
 }

@@ -16,7 +16,7 @@ use crate::hart::op::Op;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AliasRegion, Block, BlockArg, InstBuilder, MemFlags, StackSlot, StackSlotData, StackSlotKind,
-    Type, Value,
+    Type, Value, types,
 };
 use cranelift_frontend::FunctionBuilder;
 use macrosim_core::FastPath;
@@ -28,16 +28,21 @@ use std::mem::offset_of;
 const FRAME_SLOTS: usize = 16;
 /// A slot in the stack frame, laid out as [`Slot`]: 16 bytes.
 const SLOT_BYTES: u32 = 16;
+const _: () = assert!(size_of::<Slot>() == SLOT_BYTES as usize);
 
 /// Where a memory op's page slot is (see `slots.rs` for what it holds).
 #[derive(Clone, Copy)]
 enum At {
     /// In the region's stack frame, at this offset: a region that loops back to its entry
-    /// keeps the slots of its first [`FRAME_SLOTS`] memory ops there, forgotten at each entry.
-    /// A loop pays that once per entry, and its checks address the slots through the stack
-    /// pointer (persistent slots need their address in a register first, at every use:
-    /// `crc`'s loop ran 13 % more host instructions with them).
-    Frame(StackSlot, i32),
+    /// keeps the slots of its first [`FRAME_SLOTS`] memory ops there, so that its checks
+    /// address them through the stack pointer (persistent slots need their address in a
+    /// register first, at every use: `crc`'s loop ran 13 % more host instructions with them).
+    /// Each has a persistent home slot at the given address when the pool had them: the frame
+    /// slot is copied from it at entry and a miss refills both, so a loop entered again (sort's
+    /// partition loop after each recursive call, its insertion sort's inner loop at each outer
+    /// iteration) starts with its pages known instead of walking the page table once per op
+    /// and entry (see [`Pages::seed`]). Without a home it is forgotten at each entry.
+    Frame(StackSlot, i32, Option<i64>),
     /// Persistent (`slots.rs`), at this address: the slots of other regions' memory ops, which
     /// run once per entry and would miss every time in a slot forgotten at entry.
     Fixed(i64),
@@ -47,8 +52,8 @@ enum At {
 pub(crate) struct Pages {
     /// By memory op: its slot, if it has one.
     taken: Vec<Option<At>>,
-    /// The stack frame's slots, if any.
-    frame: Option<(StackSlot, usize)>,
+    /// The stack frame's slots, if any, and the address of their run of home slots.
+    frame: Option<(StackSlot, usize, Option<i64>)>,
     next: usize,
 }
 
@@ -80,16 +85,20 @@ impl Pages {
                 3,
             ))
         });
+        let home = frame.and_then(|_| slots.take_run(n)).map(|a| a as i64);
         let taken = frame
             .map(|f| {
                 (0..n)
-                    .map(|k| Some(At::Frame(f, k as i32 * SLOT_BYTES as i32)))
+                    .map(|k| {
+                        let off = k as i32 * SLOT_BYTES as i32;
+                        Some(At::Frame(f, off, home.map(|h| h + i64::from(off))))
+                    })
                     .collect()
             })
             .unwrap_or_default();
         Pages {
             taken,
-            frame: frame.map(|f| (f, n)),
+            frame: frame.map(|f| (f, n, home)),
             next: 0,
         }
     }
@@ -101,12 +110,25 @@ impl Pages {
         self.taken.get(at).copied().flatten()
     }
 
-    /// At the region's entry: forget the pages of the slots in the stack frame.
-    pub(crate) fn forget(&self, b: &mut FunctionBuilder<'_>) {
-        let Some((frame, n)) = self.frame else { return };
-        let k = b.ins().iconst(I32, i64::from(NO_PAGE));
+    /// At the region's entry: copy the slots in the stack frame from their homes (a 16-byte
+    /// load and store a slot, against some 30 host instructions for the page-table walk of a
+    /// miss), or forget their pages when they have none.
+    pub(crate) fn seed(&self, b: &mut FunctionBuilder<'_>) {
+        let Some((frame, n, home)) = self.frame else {
+            return;
+        };
+        let Some(home) = home else {
+            let k = b.ins().iconst(I32, i64::from(NO_PAGE));
+            for at in 0..n {
+                b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
+            }
+            return;
+        };
+        let h = b.ins().iconst(I64, home);
         for at in 0..n {
-            b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
+            let off = at as i32 * SLOT_BYTES as i32;
+            let v = b.ins().load(types::I64X2, slot_flags(), h, off);
+            b.ins().stack_store(v, frame, off);
         }
     }
 }
@@ -115,7 +137,7 @@ impl At {
     /// Load field `field` (an offset in [`Slot`]) of the slot, of type `ty`.
     fn load(self, b: &mut FunctionBuilder<'_>, ty: Type, field: usize) -> Value {
         match self {
-            At::Frame(frame, off) => b.ins().stack_load(ty, frame, off + field as i32),
+            At::Frame(frame, off, _) => b.ins().stack_load(ty, frame, off + field as i32),
             At::Fixed(addr) => {
                 let at = b.ins().iconst(I64, addr);
                 b.ins().load(ty, slot_flags(), at, field as i32)
@@ -126,8 +148,12 @@ impl At {
     /// Store `v` to field `field` of the slot.
     fn store(self, b: &mut FunctionBuilder<'_>, v: Value, field: usize) {
         match self {
-            At::Frame(frame, off) => {
+            At::Frame(frame, off, home) => {
                 b.ins().stack_store(v, frame, off + field as i32);
+                if let Some(addr) = home {
+                    let at = b.ins().iconst(I64, addr);
+                    b.ins().store(slot_flags(), v, at, field as i32);
+                }
             }
             At::Fixed(addr) => {
                 let at = b.ins().iconst(I64, addr);
@@ -284,9 +310,9 @@ impl Tx<'_, '_> {
         let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
         let yes = self.b.create_block();
         let miss = self.b.create_block();
-        // A miss is rare (at a page change, or the first access after a looping region's
-        // entry): its page-table walk out of line, so that the hit falls through to the access
-        // and a loop's hot path is straight-line code.
+        // A miss is rare (at a page change; at the first access after a looping region's entry
+        // only when its slot has no home): its page-table walk out of line, so that the hit
+        // falls through to the access and a loop's hot path is straight-line code.
         self.b.set_cold_block(miss);
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);

@@ -1,8 +1,9 @@
 //! Persistent page slots: for each memory op of the translated regions that do not loop back
-//! to their entry (a looping region keeps its slots in its stack frame, `memory.rs`), the page
-//! it last accessed and where that page's bytes are on the host, so that its next aligned
-//! access to the same page is a compare and an add away from the host address. A miss walks
-//! the page table inline and refills the slot.
+//! to their entry, and as the home of each stack-frame slot of those that do (`memory.rs`: a
+//! looping region copies its slots from their homes at entry), the page it last accessed and
+//! where that page's bytes are on the host, so that its next aligned access to the same page is
+//! a compare and an add away from the host address. A miss walks the page table inline and
+//! refills the slot.
 //!
 //! The slots outlive entries into translated code, so an op executed once per entry (a
 //! function's stack accesses, a bytecode handler's loads) finds its page without walking the
@@ -61,6 +62,13 @@ impl Slots {
         let slot = self.slots.get(self.taken)?;
         self.taken += 1;
         Some(std::ptr::from_ref(slot))
+    }
+
+    /// The address of the first of `n` new slots in a row, or `None` when fewer are left.
+    pub(crate) fn take_run(&mut self, n: usize) -> Option<*const Slot> {
+        let first = self.slots.get(self.taken..self.taken + n)?.first()?;
+        self.taken += n;
+        Some(std::ptr::from_ref(first))
     }
 
     /// Release every slot (with the translations that use them).

@@ -527,7 +527,7 @@ pub(crate) fn region(
         pages,
     };
     t.reload();
-    t.pages.forget(t.b);
+    t.pages.seed(t.b);
     let l =
         t.b.ins()
             .load(I64, t.flags, ctx, offset_of!(Ctx, left) as i32);
