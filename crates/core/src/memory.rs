@@ -83,6 +83,8 @@ pub struct SparseMemory {
     /// Frames released by `unmap`, zeroed, ready for reuse.
     free: Vec<u32>,
     code_epoch: u64,
+    /// Counts page-table entry changes (see [`layout`](Self::layout)).
+    layout: u64,
     /// What is mapped, with which permissions (the truth; entries follow it).
     regions: Regions,
     /// The pages that have an entry, in order (so that a range operation finds them without
@@ -126,6 +128,7 @@ impl SparseMemory {
             arena: vec![0; PAGE],
             free: Vec::new(),
             code_epoch: 0,
+            layout: 0,
             regions: Regions::default(),
             entries: BTreeSet::new(),
         }
@@ -160,6 +163,7 @@ impl SparseMemory {
     }
 
     fn set_entry(&mut self, page: u64, e: u32) {
+        self.layout += 1;
         match (self.entry(page) != 0, e != 0) {
             (false, true) => {
                 self.entries.insert(page);
@@ -357,6 +361,28 @@ impl SparseMemory {
     /// Bytes of host memory holding written pages (mapped pages never written cost nothing).
     pub fn resident_bytes(&self) -> u64 {
         (self.arena.len() - PAGE * (1 + self.free.len())) as u64
+    }
+
+    /// The host address of the bytes of the page holding `addr` if the [`FastPath`] allows
+    /// reads there (`write` false), or writes: what code inlining the fast path finds for
+    /// that page, for as long as [`layout`](Self::layout) stays the same.
+    pub fn fast_page(&mut self, addr: u64, write: bool) -> Option<*mut u8> {
+        let e = self.entry(addr >> PAGE_BITS);
+        let f = entry_frame(e);
+        let allowed = if write {
+            e & (u32::from(Perm::W.0) | CODE) == u32::from(Perm::W.0) && f != 0
+        } else {
+            e & u32::from(Perm::R.0) != 0
+        };
+        allowed.then(|| self.arena[f * PAGE..].as_mut_ptr())
+    }
+
+    /// Changes whenever any page-table entry changes (a page mapped, unmapped, protected,
+    /// written first, marked as code, or written while marked; a change of the arena comes
+    /// with one of those): while it stays the same, so do the [`FastPath`]'s answers and the
+    /// host addresses of pages ([`fast_page`](Self::fast_page)).
+    pub fn layout(&self) -> u64 {
+        self.layout
     }
 
     /// Counts writes to (and unmaps of) pages flagged by [`mark_code`](Self::mark_code).

@@ -292,3 +292,36 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn layout_changes_with_every_entry_and_fast_page_follows_it() {
+    let mut mem = SparseMemory::new();
+    let mut last = mem.layout();
+    let mut changed = |mem: &SparseMemory, what: &str| {
+        assert_ne!(mem.layout(), last, "{what} must change the layout");
+        last = mem.layout();
+    };
+    mem.map(0x1000, 0x2000, Perm::RW);
+    changed(&mem, "a small mapping");
+    // Never written: reads see the zero frame; writes must take the ordinary path.
+    assert!(mem.fast_page(0x1000, false).is_some());
+    assert_eq!(mem.fast_page(0x1000, true), None);
+    mem.write_u32(0x1004, 7).unwrap();
+    changed(&mem, "a page's first write");
+    let page = mem.fast_page(0x1000, true).expect("written and writable");
+    assert_eq!(mem.fast_page(0x1000, false), Some(page));
+    let before = mem.layout();
+    mem.write_u32(0x1008, 8).unwrap();
+    assert_eq!(mem.layout(), before, "a fast-path write changes nothing");
+    mem.mark_code(0x1000);
+    changed(&mem, "marking code");
+    assert_eq!(mem.fast_page(0x1000, true), None, "stores into code leave");
+    mem.write_u32(0x1008, 9).unwrap();
+    changed(&mem, "a write to code");
+    assert!(mem.protect(0x1000, 0x1000, Perm::R));
+    changed(&mem, "protect");
+    assert_eq!(mem.fast_page(0x1000, true), None);
+    mem.unmap(0x1000, 0x1000);
+    changed(&mem, "unmap");
+    assert_eq!(mem.fast_page(0x1000, false), None);
+}

@@ -9,85 +9,163 @@
 //! `BENCHMARKS.md`, session 8: sort, crc and interp 13-17 % faster without the calls).
 
 use super::helpers::Ctx;
+use super::slots::{NO_PAGE, Slot, Slots};
 use super::translate::{EXIT_MEMORY, I32, I64, Tx};
 use crate::hart::op::Kind;
 use crate::hart::op::Op;
 use cranelift_codegen::ir::condcodes::IntCC;
 use cranelift_codegen::ir::{
     AliasRegion, Block, BlockArg, InstBuilder, MemFlags, StackSlot, StackSlotData, StackSlotKind,
-    Value,
+    Type, Value, types,
 };
 use cranelift_frontend::FunctionBuilder;
 use macrosim_core::FastPath;
 use macrosim_core::memory::{PAGE_BITS, PAGE_SIZE};
 use std::mem::offset_of;
 
-/// Memory ops of a region that remember the last page they accessed (the rest always walk the
-/// page table).
-const PAGE_SLOTS: usize = 8;
-/// A slot key no address masked by `remembered` equals (those have at most bits 0-2 set below
-/// the page number).
-const NO_PAGE: i64 = PAGE_SIZE as i64 - 1;
-/// A slot in the stack frame: the key (I32) at 0, the host base (I64) at 8.
+/// Memory ops of a looping region whose page slots are in its stack frame (the rest walk the
+/// page table at every access).
+const FRAME_SLOTS: usize = 16;
+/// A slot in the stack frame, laid out as [`Slot`]: 16 bytes.
 const SLOT_BYTES: u32 = 16;
+const _: () = assert!(size_of::<Slot>() == SLOT_BYTES as usize);
 
-/// The page slots of a region's first [`PAGE_SLOTS`] memory ops, in translation order: the
-/// page (address with the offset cleared) an op last accessed inline, and the host address of
-/// guest address 0 relative to it, so that an aligned access to the same page is one add away
-/// from its host address. A slot is filled only after the page table allowed the access, and
-/// all are forgotten at each entry; within one entry of translated code no mapping,
-/// permission or arena changes (only the interpreter maps, unmaps, writes a page first and
-/// decodes code).
-///
-/// The slots live in the function's stack frame, not in Cranelift variables: a loop's guest
-/// registers need the host registers more (as variables, Cranelift spilled them anyway, and
-/// moved them between stack and registers at every back edge).
+/// Where a memory op's page slot is (see `slots.rs` for what it holds).
+#[derive(Clone, Copy)]
+enum At {
+    /// In the region's stack frame, at this offset: a region that loops back to its entry
+    /// keeps the slots of its first [`FRAME_SLOTS`] memory ops there, so that its checks
+    /// address them through the stack pointer (persistent slots need their address in a
+    /// register first, at every use: `crc`'s loop ran 13 % more host instructions with them).
+    /// Each has a persistent home slot at the given address when the pool had them: the frame
+    /// slot is copied from it at entry and a miss refills both, so a loop entered again (sort's
+    /// partition loop after each recursive call, its insertion sort's inner loop at each outer
+    /// iteration) starts with its pages known instead of walking the page table once per op
+    /// and entry (see [`Pages::seed`]). Without a home it is forgotten at each entry.
+    Frame(StackSlot, i32, Option<i64>),
+    /// Persistent (`slots.rs`), at this address: the slots of other regions' memory ops, which
+    /// run once per entry and would miss every time in a slot forgotten at entry.
+    Fixed(i64),
+}
+
+/// The page slots of a region's memory ops, taken in translation order.
 pub(crate) struct Pages {
-    frame: Option<StackSlot>,
-    slots: usize,
+    /// By memory op: its slot, if it has one.
+    taken: Vec<Option<At>>,
+    /// The stack frame's slots, if any, and the address of their run of home slots.
+    frame: Option<(StackSlot, usize, Option<i64>)>,
     next: usize,
 }
 
 impl Pages {
-    /// Slots for the memory ops among `ops`.
+    /// Slots for the memory ops among `ops`: in the stack frame if the region loops back to
+    /// its entry (`looped`), else from `slots` while it has any.
     pub(crate) fn declare<'o>(
         b: &mut FunctionBuilder<'_>,
+        slots: &mut Slots,
+        looped: bool,
         ops: impl Iterator<Item = &'o Op>,
     ) -> Pages {
-        let slots = ops
-            .filter(|op| accesses_memory(op.kind))
-            .count()
-            .min(PAGE_SLOTS);
-        let frame = (slots > 0).then(|| {
+        let ops = ops.filter(|op| accesses_memory(op.kind));
+        if !looped {
+            let taken = ops
+                .map(|_| Some(At::Fixed(slots.take()?.addr() as i64)))
+                .collect();
+            return Pages {
+                taken,
+                frame: None,
+                next: 0,
+            };
+        }
+        let n = ops.count().min(FRAME_SLOTS);
+        let frame = (n > 0).then(|| {
             b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
-                slots as u32 * SLOT_BYTES,
+                n as u32 * SLOT_BYTES,
                 3,
             ))
         });
+        let home = frame.and_then(|_| slots.take_run(n)).map(|a| a as i64);
+        let taken = frame
+            .map(|f| {
+                (0..n)
+                    .map(|k| {
+                        let off = k as i32 * SLOT_BYTES as i32;
+                        Some(At::Frame(f, off, home.map(|h| h + i64::from(off))))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         Pages {
-            frame,
-            slots,
+            taken,
+            frame: frame.map(|f| (f, n, home)),
             next: 0,
         }
     }
 
-    /// The next memory op's slot: the frame and the slot's offset in it.
-    fn next(&mut self) -> Option<(StackSlot, i32)> {
+    /// The next memory op's slot.
+    fn next(&mut self) -> Option<At> {
         let at = self.next;
         self.next += 1;
-        let frame = self.frame?;
-        (at < self.slots).then_some((frame, at as i32 * SLOT_BYTES as i32))
+        self.taken.get(at).copied().flatten()
     }
 
-    /// Forget every page.
-    pub(crate) fn forget(&self, b: &mut FunctionBuilder<'_>) {
-        let Some(frame) = self.frame else { return };
-        let k = b.ins().iconst(I32, NO_PAGE);
-        for at in 0..self.slots {
-            b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
+    /// At the region's entry: copy the slots in the stack frame from their homes (a 16-byte
+    /// load and store a slot, against some 30 host instructions for the page-table walk of a
+    /// miss), or forget their pages when they have none.
+    pub(crate) fn seed(&self, b: &mut FunctionBuilder<'_>) {
+        let Some((frame, n, home)) = self.frame else {
+            return;
+        };
+        let Some(home) = home else {
+            let k = b.ins().iconst(I32, i64::from(NO_PAGE));
+            for at in 0..n {
+                b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
+            }
+            return;
+        };
+        let h = b.ins().iconst(I64, home);
+        for at in 0..n {
+            let off = at as i32 * SLOT_BYTES as i32;
+            let v = b.ins().load(types::I64X2, slot_flags(), h, off);
+            b.ins().stack_store(v, frame, off);
         }
     }
+}
+
+impl At {
+    /// Load field `field` (an offset in [`Slot`]) of the slot, of type `ty`.
+    fn load(self, b: &mut FunctionBuilder<'_>, ty: Type, field: usize) -> Value {
+        match self {
+            At::Frame(frame, off, _) => b.ins().stack_load(ty, frame, off + field as i32),
+            At::Fixed(addr) => {
+                let at = b.ins().iconst(I64, addr);
+                b.ins().load(ty, slot_flags(), at, field as i32)
+            }
+        }
+    }
+
+    /// Store `v` to field `field` of the slot.
+    fn store(self, b: &mut FunctionBuilder<'_>, v: Value, field: usize) {
+        match self {
+            At::Frame(frame, off, home) => {
+                b.ins().stack_store(v, frame, off + field as i32);
+                if let Some(addr) = home {
+                    let at = b.ins().iconst(I64, addr);
+                    b.ins().store(slot_flags(), v, at, field as i32);
+                }
+            }
+            At::Fixed(addr) => {
+                let at = b.ins().iconst(I64, addr);
+                b.ins().store(slot_flags(), v, at, field as i32);
+            }
+        }
+    }
+}
+
+/// Persistent slots: neither guest memory nor the hart state.
+fn slot_flags() -> MemFlags {
+    MemFlags::trusted().with_alias_region(Some(AliasRegion::Table))
 }
 
 /// The ops translated with [`Tx::load`] or [`Tx::store`].
@@ -180,6 +258,10 @@ impl Tx<'_, '_> {
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         self.b.set_cold_block(slow);
+        if slot.is_some() {
+            // The walk after a slot's miss: as rare as the miss.
+            self.b.set_cold_block(fast);
+        }
         self.b.ins().brif(go, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let at = self.host(e, off);
@@ -219,18 +301,22 @@ impl Tx<'_, '_> {
         size: u32,
         done: Block,
         access: impl FnOnce(&mut Self, Value) -> Value,
-    ) -> Option<(StackSlot, i32)> {
+    ) -> Option<At> {
         let slot = self.pages.next()?;
         // An aligned access never crosses its page.
         let mask = !(PAGE_SIZE as u32 - 1) | (size - 1);
         let masked = self.b.ins().band_imm(addr, i64::from(mask as i32));
-        let key = self.b.ins().stack_load(I32, slot.0, slot.1);
+        let key = slot.load(self.b, I32, offset_of!(Slot, key));
         let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
         let yes = self.b.create_block();
         let miss = self.b.create_block();
+        // A miss is rare (at a page change; at the first access after a looping region's entry
+        // only when its slot has no home): its page-table walk out of line, so that the hit
+        // falls through to the access and a loop's hot path is straight-line code.
+        self.b.set_cold_block(miss);
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);
-        let base = self.b.ins().stack_load(I64, slot.0, slot.1 + 8);
+        let base = slot.load(self.b, I64, offset_of!(Slot, base));
         let a = self.b.ins().uextend(I64, addr);
         let at = self.b.ins().iadd(base, a);
         let v = access(self, at);
@@ -245,16 +331,16 @@ impl Tx<'_, '_> {
     }
 
     /// Remember that the page of `addr` is at host address `at - addr` in `slot`.
-    fn remember(&mut self, slot: Option<(StackSlot, i32)>, addr: Value, at: Value) {
-        let Some((frame, off)) = slot else { return };
+    fn remember(&mut self, slot: Option<At>, addr: Value, at: Value) {
+        let Some(slot) = slot else { return };
         let page = self
             .b
             .ins()
             .band_imm(addr, i64::from(!(PAGE_SIZE as u32 - 1) as i32));
         let a = self.b.ins().uextend(I64, addr);
         let b = self.b.ins().isub(at, a);
-        self.b.ins().stack_store(page, frame, off);
-        self.b.ins().stack_store(b, frame, off + 8);
+        slot.store(self.b, page, offset_of!(Slot, key));
+        slot.store(self.b, b, offset_of!(Slot, base));
     }
 
     /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it (and
@@ -282,6 +368,10 @@ impl Tx<'_, '_> {
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         self.b.set_cold_block(slow);
+        if slot.is_some() {
+            // The walk after a slot's miss: as rare as the miss.
+            self.b.set_cold_block(fast);
+        }
         self.b.ins().brif(go, fast, &[], slow, &[]);
         self.b.switch_to_block(fast);
         let at = self.host(e, off);

@@ -19,6 +19,7 @@ mod float;
 mod helpers;
 mod memory;
 mod region;
+mod slots;
 mod translate;
 
 use super::cache::{BlockCache, MAX_BLOCK};
@@ -34,6 +35,7 @@ use cranelift_module::{Module, default_libcall_names};
 use helpers::Ctx;
 use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
+use slots::Slots;
 use std::fmt;
 use translate::{EXIT_INTERPRET, EXIT_MEMORY};
 
@@ -102,6 +104,11 @@ pub(crate) struct Jit {
     counts: Vec<u32>,
     /// The translations by pc; translated code holds its address, so it is never reallocated.
     fast: Box<[Slot]>,
+    /// What an entry into translated code shares with it; translated code holds its address,
+    /// as `fast`'s.
+    ctx: Box<Ctx>,
+    /// The page slots of translated memory ops (`slots.rs`).
+    slots: Slots,
     /// The block cache generation and MMIO window the translations were made for.
     generation: u64,
     window: (u32, u32),
@@ -160,6 +167,8 @@ impl Jit {
             ops: Vec::new(),
             blocks: FxHashMap::default(),
             fast: vec![EMPTY; FAST].into_boxed_slice(),
+            ctx: Box::new(Ctx::new()),
+            slots: Slots::new(),
             counts: Vec::new(),
             generation: u64::MAX,
             window: (0, 0),
@@ -194,6 +203,7 @@ impl Jit {
         self.blocks.clear();
         self.counts.clear();
         self.fast.fill(EMPTY);
+        self.slots.reset();
         if let Some(m) = self.module.take() {
             call::free(m);
         }
@@ -232,14 +242,15 @@ impl Jit {
         if state.retired + u64::from(len) > limit {
             return Ran::Cold;
         }
-        let mut ctx = Ctx {
-            fast: mem.fast_path(),
-            limit,
-            addr: 0,
-        };
+        self.slots.check(mem);
+        let ctx = &mut *self.ctx;
+        ctx.fast = mem.fast_path();
+        ctx.left = limit - state.retired;
         loop {
-            debug_assert!(state.retired + u64::from(len) <= limit);
-            match call::enter(self.trampoline, code, state, &mut ctx) {
+            debug_assert!(u64::from(len) <= ctx.left);
+            let exit = call::enter(self.trampoline, code, state, ctx);
+            state.retired = limit - ctx.left;
+            match exit {
                 EXIT_INTERPRET => return Ran::Interpret,
                 EXIT_MEMORY => {
                     // A read of a page that was never written, in a mapping too large to get
@@ -347,15 +358,16 @@ impl Jit {
         let op_addr = |i: usize, k: usize| std::ptr::from_ref::<Op>(&kept[i][k]) as u64;
         let mut fb = FunctionBuilder::new(&mut cx.func, &mut self.fctx);
         let fast = self.fast.as_ptr();
-        translate::region(
-            &mut fb,
-            &parts,
-            &op_addr,
+        let ctx = std::ptr::from_mut(&mut *self.ctx);
+        let set = translate::Setting {
             call_conv,
             fast,
-            self.window,
+            ctx,
+            slots: &mut self.slots,
+            window: self.window,
             layout,
-        );
+        };
+        translate::region(&mut fb, &parts, &op_addr, set);
         fb.finalize();
         let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
         module.define_function(id, &mut cx).ok()?;

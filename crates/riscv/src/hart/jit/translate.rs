@@ -8,10 +8,12 @@
 //! exit block per kind of exit, or before an FP helper that reads them. A loop thus runs with
 //! its registers in host registers; `region::natural_loop` keeps a loop's region to the loop
 //! itself so that they fit. F registers are variables too, loaded on entry and written through
-//! to `State`. `retired` is a variable, counted at block boundaries by the exiting op's `nth`.
+//! to `State`. What may still retire before the limit is a variable (`Tx::left`), loaded from
+//! `ctx.left` at entry, counted down at block boundaries by the exiting op's `nth` and stored
+//! back at the exits.
 //! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
-//!   a jump back inside the region after which it might pass `ctx.limit` before its next check);
+//!   a jump back inside the region after which it might pass the limit before its next check);
 //! * [`EXIT_INTERPRET`]: the op at `state.pc` needs the interpreter (it traps, touches the MMIO
 //!   window, is a system, atomic or extension instruction): the ops before it retired and it has
 //!   done nothing, so the interpreter runs it exactly as it would have anyway;
@@ -19,13 +21,14 @@
 //!   whose address is in `ctx.addr`.
 //!
 //! Control passes from block to block of the region (loops included) inside the function while
-//! what can run before the next check fits below `ctx.limit` in full (`region::spans`: a region
+//! what can run before the next check fits in `left` in full (`region::spans`: a region
 //! and each jump back inside it are checked, forward jumps between its blocks are not), so
 //! `--max-insns` stops exactly where the interpreter would.
 
 use super::helpers::Ctx;
 use super::memory::Pages;
 use super::region::{Regs, forward, spans, successors};
+use super::slots::Slots;
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
 use crate::hart::state::State;
@@ -78,12 +81,12 @@ pub(crate) fn translated(kind: Kind) -> bool {
     )
 }
 
-/// The signature of a translated region: (state, ctx) -> exit code, in Cranelift's `tail`
+/// The signature of a translated region: (state) -> exit code, in Cranelift's `tail`
 /// calling convention, so that a region can leave into the next one with a tail call
-/// ([`Tx::chain`]); `call::Trampoline` enters the first from Rust.
+/// ([`Tx::chain`]); `call::Trampoline` enters the first from Rust. The region finds the
+/// [`Ctx`] at its fixed address (see [`region`]).
 pub(crate) fn signature(ptr: Type) -> Signature {
     let mut sig = Signature::new(CallConv::Tail);
-    sig.params.push(AbiParam::new(ptr));
     sig.params.push(AbiParam::new(ptr));
     sig.returns.push(AbiParam::new(I32));
     sig
@@ -116,8 +119,10 @@ pub(super) struct Tx<'a, 'b> {
     /// stores (an unwritten one would store the value it was loaded with).
     written: u32,
     fs: [Variable; 32],
-    /// Instructions retired at the start of the current block.
-    ret: Variable,
+    /// Instructions that may still retire before the limit, counted at the start of the
+    /// current block: a jump back compares it with the target's span, with no load (the
+    /// count of instructions retired would need the limit from `ctx`).
+    left: Variable,
     /// Nonzero while FP arithmetic in RNE needs no flag update (`State::accrued_rne`).
     pub accrued: Variable,
     /// Nonzero while FP arithmetic is in RNE with mstatus.FS Dirty (`accrued` but for the
@@ -241,21 +246,14 @@ impl Tx<'_, '_> {
         self.b.def_var(self.accrued, acc);
     }
 
-    /// `ctx.limit`, loaded where it is compared (a value kept across the region would take a
-    /// host register from the guest's).
-    fn limit(&mut self) -> Value {
-        self.b
-            .ins()
-            .load(I64, self.flags, self.ctx, offset_of!(Ctx, limit) as i32)
-    }
-
-    /// The fast path's `field` (`ctx.fast`), loaded where it is used, as [`Tx::limit`].
+    /// The fast path's `field` (`ctx.fast`), loaded where it is used (a value kept across the
+    /// region would take a host register from the guest's).
     pub fn fast_path(&mut self, field: usize) -> Value {
         let off = offset_of!(Ctx, fast) + field;
         self.b.ins().load(I64, self.flags, self.ctx, off as i32)
     }
 
-    /// Store `pc`, add `n` to `retired`, return `code`; in the current block.
+    /// Store `pc`, count `n` more instructions retired, return `code`; in the current block.
     pub fn leave(&mut self, pc: Value, n: u32, code: u32) {
         let exit = self.exit(Some(code));
         self.goto_exit(exit, pc, n);
@@ -272,7 +270,7 @@ impl Tx<'_, '_> {
     }
 
     /// The region's one exit block that returns `code` (`None`: chains), made on first use.
-    /// Every exit site jumps there with the pc and `retired`; the registers it stores reach it
+    /// Every exit site jumps there with the pc and `left`; the registers it stores reach it
     /// as block parameters (Cranelift's SSA construction of the variables). One exit block
     /// instead of one copy of the stores at every exit keeps the function small, and the
     /// exit code a constant of that block alone (deduplicated across exits, Cranelift had
@@ -289,35 +287,40 @@ impl Tx<'_, '_> {
     }
 
     fn goto_exit(&mut self, exit: Block, pc: Value, n: u32) {
-        let r = self.b.use_var(self.ret);
-        let r = self.b.ins().iadd_imm(r, i64::from(n));
-        self.b.ins().jump(exit, &[pc.into(), r.into()]);
+        let left = self.b.use_var(self.left);
+        let left = self.b.ins().iadd_imm(left, -i64::from(n));
+        self.b.ins().jump(exit, &[pc.into(), left.into()]);
     }
 
     /// Fill in the exit blocks (see [`Tx::exit`]), once every exit site jumps to them.
     fn finish_exits(&mut self) {
         for (code, b) in std::mem::take(&mut self.exits) {
             self.b.switch_to_block(b);
-            let (pc, r) = (self.b.block_params(b)[0], self.b.block_params(b)[1]);
+            let (pc, left) = (self.b.block_params(b)[0], self.b.block_params(b)[1]);
+            self.state =
+                self.b
+                    .ins()
+                    .load(I64, self.flags, self.ctx, offset_of!(Ctx, state) as i32);
             self.flush_x();
             self.b
                 .ins()
                 .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
             self.b
                 .ins()
-                .store(self.flags, r, self.state, offset_of!(State, retired) as i32);
+                .store(self.flags, left, self.ctx, offset_of!(Ctx, left) as i32);
             match code {
                 Some(code) => {
                     let c = self.b.ins().iconst(I32, i64::from(code));
                     self.b.ins().return_(&[c]);
                 }
-                None => self.chain_body(pc, r),
+                None => self.chain_body(pc, left),
             }
         }
     }
 
-    /// The chaining exit's lookup (see [`Tx::chain`]), `State` stored.
-    fn chain_body(&mut self, pc: Value, r: Value) {
+    /// The chaining exit's lookup (see [`Tx::chain`]), `State` stored, `left` instructions
+    /// to go before the limit.
+    fn chain_body(&mut self, pc: Value, left: Value) {
         let index = self.b.ins().ushr_imm(pc, 2);
         let index = self.b.ins().band_imm(index, (super::FAST - 1) as i64);
         let index = self.b.ins().uextend(I64, index);
@@ -337,12 +340,7 @@ impl Tx<'_, '_> {
             .load(I32, f, at, offset_of!(super::Slot, len) as i32);
         let hit = self.b.ins().icmp(IntCC::Equal, key, pc);
         let len = self.b.ins().uextend(I64, len);
-        let end = self.b.ins().iadd(r, len);
-        let limit = self.limit();
-        let fits = self
-            .b
-            .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+        let fits = self.b.ins().icmp(IntCC::UnsignedLessThanOrEqual, len, left);
         let go = self.b.ins().band(hit, fits);
         let next = self.b.create_block();
         let out = self.b.create_block();
@@ -354,9 +352,7 @@ impl Tx<'_, '_> {
             .load(I64, f, at, offset_of!(super::Slot, code) as i32);
         let sig = signature(I64);
         let sig = self.b.import_signature(sig);
-        self.b
-            .ins()
-            .return_call_indirect(sig, code, &[self.state, self.ctx]);
+        self.b.ins().return_call_indirect(sig, code, &[self.state]);
         self.b.switch_to_block(out);
         let c = self.b.ins().iconst(I32, i64::from(EXIT_NEXT));
         self.b.ins().return_(&[c]);
@@ -392,20 +388,18 @@ impl Tx<'_, '_> {
             self.chain(pc, op.nth);
             return;
         };
-        let r = self.b.use_var(self.ret);
-        let r = self.b.ins().iadd_imm(r, i64::from(op.nth));
-        self.b.def_var(self.ret, r);
+        let left = self.b.use_var(self.left);
+        let left = self.b.ins().iadd_imm(left, -i64::from(op.nth));
+        self.b.def_var(self.left, left);
         if forward(op, target) {
             // Covered by the check that led here (`region::spans`).
             self.b.ins().jump(head, &[]);
             return;
         }
-        let limit = self.limit();
-        let end = self.b.ins().iadd_imm(r, i64::from(len));
         let fits = self
             .b
             .ins()
-            .icmp(IntCC::UnsignedLessThanOrEqual, end, limit);
+            .icmp_imm(IntCC::UnsignedGreaterThanOrEqual, left, i64::from(len));
         let out = self.b.create_block();
         self.b.ins().brif(fits, head, &[], out, &[]);
         self.b.switch_to_block(out);
@@ -451,39 +445,61 @@ impl Tx<'_, '_> {
     }
 }
 
+/// What the regions of one `Jit` are translated against.
+pub(crate) struct Setting<'s> {
+    /// The host's calling convention (of the helpers).
+    pub call_conv: CallConv,
+    /// The table of translations by pc.
+    pub fast: *const super::Slot,
+    /// The `Jit`'s context, at a fixed address.
+    pub ctx: *mut Ctx,
+    /// The pool of persistent page slots.
+    pub slots: &'s mut Slots,
+    /// The MMIO window (see [`Tx::window`]).
+    pub window: (u32, u32),
+    /// The memory's fast-path constants.
+    pub layout: FastPath,
+}
+
 /// Build the function for `parts` (a region; the entry first) into `b`, whose signature is
 /// [`signature`]. `op_addr(i, k)` is the address of op `k` of part `i`.
 pub(crate) fn region(
     b: &mut FunctionBuilder<'_>,
     parts: &[Part<'_>],
     op_addr: &dyn Fn(usize, usize) -> u64,
-    call_conv: CallConv,
-    fast: *const super::Slot,
-    window: (u32, u32),
-    layout: FastPath,
+    set: Setting<'_>,
 ) {
+    let Setting {
+        call_conv,
+        fast,
+        ctx,
+        slots,
+        window,
+        layout,
+    } = set;
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
     b.switch_to_block(entry);
     let state = b.block_params(entry)[0];
-    let ctx = b.block_params(entry)[1];
+    // A constant, which Cranelift materializes where it is used: a parameter would hold a
+    // host register across the region's loops, where `ctx` serves only the cold paths.
+    let ctx = b.ins().iconst(I64, ctx as i64);
     let mut regs = Regs::default();
     for op in parts.iter().flat_map(|p| p.ops) {
         regs.add(op);
     }
     let xs = std::array::from_fn(|_| b.declare_var(I32));
     let fs = std::array::from_fn(|_| b.declare_var(I64));
-    let ret = b.declare_var(I64);
+    let left = b.declare_var(I64);
     let accrued = b.declare_var(types::I8);
     let rne = b.declare_var(types::I8);
-    // Page slots pay only where memory ops run again within one entry: in a loop back to the
-    // entry (elsewhere they cost their stores and a miss at every entry).
+    // A region that loops back to its entry keeps its slots in its stack frame (`memory.rs`).
     let head = parts[0].ops[0].pc;
     let looped = parts
         .iter()
         .flat_map(|p| p.ops)
         .any(|op| successors(op) == Some(head));
-    let pages = Pages::declare(b, parts.iter().flat_map(|p| p.ops).filter(|_| looped));
+    let pages = Pages::declare(b, slots, looped, parts.iter().flat_map(|p| p.ops));
     let ops: Vec<&[Op]> = parts.iter().map(|p| p.ops).collect();
     let heads = parts
         .iter()
@@ -503,7 +519,7 @@ pub(crate) fn region(
         regs,
         xs,
         fs,
-        ret,
+        left,
         accrued,
         rne,
         heads,
@@ -511,9 +527,11 @@ pub(crate) fn region(
         pages,
     };
     t.reload();
-    t.pages.forget(t.b);
-    let r = t.load_state(I64, offset_of!(State, retired));
-    t.b.def_var(ret, r);
+    t.pages.seed(t.b);
+    let l =
+        t.b.ins()
+            .load(I64, t.flags, ctx, offset_of!(Ctx, left) as i32);
+    t.b.def_var(left, l);
     let first = t.heads[0].1;
     t.b.ins().jump(first, &[]);
     for (i, part) in parts.iter().enumerate() {
