@@ -250,6 +250,14 @@ impl State {
         // Instructions retired by the blocks finished so far in this call.
         let mut done = 0u64;
         let mut it = ops[first..end].iter();
+        // Traced (always unfused), the instruction words in step with `it`: cheaper than
+        // `cache.words[pos!()]` per instruction (a division by the op's size and a bounds
+        // check: ≈ 10 host instructions of a Tensix core's ≈ 80, session 9 of BENCHMARKS.md).
+        let mut words = if T::ENABLED && !FUSED {
+            cache.words[first..end].iter()
+        } else {
+            [].iter()
+        };
         // The arena position of the op taken last from `it`.
         macro_rules! pos {
             () => {
@@ -284,8 +292,15 @@ impl State {
                     self.pc = last.pc.wrapping_add(4);
                     return Exit::Next { link: None };
                 };
-                if T::ENABLED && op.kind != Kind::Fallthrough {
-                    t.begin(self.id, self.prv as u8, op.pc, cache.words[pos!()]);
+                if T::ENABLED {
+                    let word = if FUSED {
+                        cache.words[pos!()]
+                    } else {
+                        *words.next().expect("a word for every op")
+                    };
+                    if op.kind != Kind::Fallthrough {
+                        t.begin(self.id, self.prv as u8, op.pc, word);
+                    }
                 }
                 macro_rules! set_x {
                     ($v:expr) => {{
@@ -795,6 +810,9 @@ impl State {
             } else {
                 end = ops.len().min(next as usize + (max - done) as usize);
                 it = ops[next as usize..end].iter();
+                if T::ENABLED {
+                    words = cache.words[next as usize..end].iter();
+                }
             }
         }
     }

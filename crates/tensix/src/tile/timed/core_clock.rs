@@ -21,13 +21,11 @@ pub struct CoreClock {
     ready: [u64; 32],
     /// The latest of `ready`: once `now` has reached it, no instruction waits for a source.
     ready_max: u64,
-    /// The current instruction; its destination if it is a load (set by its read, 0
-    /// otherwise), and that load's latency.
+    /// The current instruction; its destination if it is a load (set by its read, back to 0
+    /// at its commit or discard), and that load's latency.
     word: u32,
     load_rd: usize,
     load_latency: u64,
-    /// Extra integer-unit cycles of the current instruction.
-    extra: u64,
     last_l1_store: Option<u64>,
     latency: [u64; 4],
     mul_cycles: u64,
@@ -47,7 +45,6 @@ impl CoreClock {
             word: 0,
             load_rd: 0,
             load_latency: 0,
-            extra: 0,
             last_l1_store: None,
             latency: [
                 p.local_load_latency,
@@ -92,25 +89,18 @@ fn sources(word: u32) -> [usize; 2] {
 impl Trace for CoreClock {
     const ENABLED: bool = true;
 
+    #[inline(always)]
     fn begin(&mut self, _hart: u32, _prv: u8, _pc: u32, word: u32) {
         // Only while a load's value is still on its way can a source wait (most instructions
         // skip the decode). x0 is never a load's destination, so its entry stays 0 (no wait).
+        // A multiply's or divide's extra cycles are added at the commit, and a load's
+        // destination is cleared there: nothing else is stored per instruction (session 9 of
+        // BENCHMARKS.md).
         if self.ready_max > self.now {
             let [a, b] = sources(word);
             self.now = self.now.max(self.ready[a]).max(self.ready[b]);
         }
         self.word = word;
-        self.load_rd = 0;
-        // RV32M: OP with funct7 = 1; funct3 < 4 multiplies, the rest divide.
-        self.extra = if word & 0xfe00_007f == 0x0200_0033 {
-            if (word >> 14) & 1 == 0 {
-                self.mul_cycles - 1
-            } else {
-                self.div_cycles - 1
-            }
-        } else {
-            0
-        };
     }
 
     fn x_write(&mut self, _reg: u32, _value: u32) {}
@@ -137,16 +127,32 @@ impl Trace for CoreClock {
         }
     }
 
+    #[inline(always)]
     fn commit(&mut self) {
         if self.load_rd != 0 {
             let ready = self.now + self.load_latency;
             self.ready[self.load_rd] = ready;
             self.ready_max = self.ready_max.max(ready);
+            self.load_rd = 0;
         }
-        self.now += 1 + self.extra;
+        self.now += 1;
+        // RV32M: OP with funct7 = 1; funct3 < 4 multiplies, the rest divide (the integer unit's
+        // extra cycles).
+        let word = self.word;
+        if word & 0xfe00_007f == 0x0200_0033 {
+            self.now += if (word >> 14) & 1 == 0 {
+                self.mul_cycles - 1
+            } else {
+                self.div_cycles - 1
+            };
+        }
     }
 
-    fn discard(&mut self) {}
+    /// A load that traps read memory but did not retire: its destination does not wait.
+    #[inline(always)]
+    fn discard(&mut self) {
+        self.load_rd = 0;
+    }
 }
 
 /// A core's clock with L1's banks (`l1_banks`): an L1 load waits for its bank, an L1 store
@@ -166,6 +172,9 @@ pub struct CoreTrace<'a> {
 impl Trace for CoreTrace<'_> {
     const ENABLED: bool = true;
 
+    // `begin`, `commit` and `discard` are forced inline into the hart's traced loop: out of
+    // line, `commit` cost a call per RISC-V instruction (session 9 of BENCHMARKS.md).
+    #[inline(always)]
     fn begin(&mut self, hart: u32, prv: u8, pc: u32, word: u32) {
         self.clock.begin(hart, prv, pc, word);
     }
@@ -191,12 +200,16 @@ impl Trace for CoreTrace<'_> {
         }
     }
 
+    #[inline(always)]
     fn commit(&mut self) {
         self.clock.commit();
         self.retired += 1;
     }
 
-    fn discard(&mut self) {}
+    #[inline(always)]
+    fn discard(&mut self) {
+        self.clock.discard();
+    }
 }
 
 #[cfg(test)]
@@ -247,5 +260,43 @@ mod tests {
         c.begin(0, 3, 4, 0x0052_83b3);
         c.commit();
         assert_eq!(c.now, 2);
+    }
+
+    /// A multiply holds the integer unit `mul_cycles`, a divide `div_cycles` (added at the
+    /// commit); a load that trapped under [`CoreTrace`] leaves no wait behind (the trace passes
+    /// the discard on, as `begin` no longer clears the destination).
+    #[test]
+    fn multiply_divide_cycles_and_a_load_discarded_through_the_trace() {
+        let p = TimingParams::default();
+        let mut c = CoreClock::new(&p, 0x1F000);
+        // mul x5, x6, x7; div x5, x6, x7; add x7, x5, x5.
+        c.begin(0, 3, 0, 0x0273_02b3);
+        c.commit();
+        assert_eq!(c.now, p.mul_cycles);
+        c.begin(0, 3, 4, 0x0273_42b3);
+        c.commit();
+        assert_eq!(c.now, p.mul_cycles + p.div_cycles);
+        c.begin(0, 3, 8, 0x0052_83b3);
+        c.commit();
+        assert_eq!(c.now, p.mul_cycles + p.div_cycles + 1);
+        // lw x5, 0(x6) traps after its read; then addi x8, x0, 0; add x7, x5, x5: no wait.
+        let mut c = CoreClock::new(&p, 0x1F000);
+        let mut banks = L1Banks::new(4, true);
+        let mut pushes = Vec::new();
+        let mut t = CoreTrace {
+            clock: &mut c,
+            banks: &mut banks,
+            push_cycles: &mut pushes,
+            retired: 0,
+            after_push: 0,
+        };
+        t.begin(0, 3, 0, 0x0003_2283);
+        t.mem_read(0x20000, 4);
+        t.discard();
+        t.begin(0, 3, 0, 0x0000_0413);
+        t.commit();
+        t.begin(0, 3, 4, 0x0052_83b3);
+        t.commit();
+        assert_eq!((t.clock.now, t.retired), (2, 2));
     }
 }
