@@ -118,7 +118,7 @@ impl Pages {
             return;
         };
         let Some(home) = home else {
-            let k = b.ins().iconst(I32, i64::from(NO_PAGE));
+            let k = b.ins().iconst(I64, NO_PAGE as i64);
             for at in 0..n {
                 b.ins().stack_store(k, frame, at as i32 * SLOT_BYTES as i32);
             }
@@ -141,6 +141,24 @@ impl At {
             At::Fixed(addr) => {
                 let at = b.ins().iconst(I64, addr);
                 b.ins().load(ty, slot_flags(), at, field as i32)
+            }
+        }
+    }
+
+    /// Load the slot's key (I64) for a compare that x64 would otherwise fold it into: an
+    /// atomic load (a plain `mov` on x64), which Cranelift never folds, because a folded load
+    /// of a frame slot took its address from a register (Cranelift's `stack_addr`, hoisted to
+    /// the entry block and spilled) instead of the stack pointer.
+    fn load_key(self, b: &mut FunctionBuilder<'_>) -> Value {
+        let field = offset_of!(Slot, key) as i32;
+        match self {
+            At::Frame(frame, off, _) => {
+                let at = b.ins().stack_addr(I64, frame, off + field);
+                b.ins().atomic_load(I64, MemFlags::trusted(), at)
+            }
+            At::Fixed(addr) => {
+                let at = b.ins().iconst(I64, addr);
+                b.ins().load(I64, slot_flags(), at, field)
             }
         }
     }
@@ -303,11 +321,19 @@ impl Tx<'_, '_> {
         access: impl FnOnce(&mut Self, Value) -> Value,
     ) -> Option<At> {
         let slot = self.pages.next()?;
-        // An aligned access never crosses its page.
-        let mask = !(PAGE_SIZE as u32 - 1) | (size - 1);
-        let masked = self.b.ins().band_imm(addr, i64::from(mask as i32));
-        let key = slot.load(self.b, I32, offset_of!(Slot, key));
-        let hit = self.b.ins().icmp(IntCC::Equal, masked, key);
+        // A hit: the address (zero-extended) and the key agree in the page number and the
+        // key's alignment bits, all zero (an aligned access never crosses its page). Tested as
+        // `(a ^ key) & mask == 0` rather than `a & mask == key`: Cranelift's value numbering
+        // shared one op's `a & mask` with every later op on the same address value (sort's
+        // swap stores reuse its partition loads' masked addresses), keeping it in a host
+        // register across the loops in between; the xor with the key loaded at each op is
+        // nobody else's.
+        let mask = !(PAGE_SIZE - 1) | u64::from(size - 1);
+        let a = self.b.ins().uextend(I64, addr);
+        let key = slot.load_key(self.b);
+        let diff = self.b.ins().bxor(a, key);
+        let off = self.b.ins().band_imm(diff, mask as i64);
+        let hit = self.b.ins().icmp_imm(IntCC::Equal, off, 0);
         let yes = self.b.create_block();
         let miss = self.b.create_block();
         // A miss is rare (at a page change; at the first access after a looping region's entry
@@ -317,7 +343,6 @@ impl Tx<'_, '_> {
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);
         let base = slot.load(self.b, I64, offset_of!(Slot, base));
-        let a = self.b.ins().uextend(I64, addr);
         let at = self.b.ins().iadd(base, a);
         let v = access(self, at);
         let args: Vec<BlockArg> = if self.b.func.dfg.num_block_params(done) == 0 {
@@ -333,11 +358,8 @@ impl Tx<'_, '_> {
     /// Remember that the page of `addr` is at host address `at - addr` in `slot`.
     fn remember(&mut self, slot: Option<At>, addr: Value, at: Value) {
         let Some(slot) = slot else { return };
-        let page = self
-            .b
-            .ins()
-            .band_imm(addr, i64::from(!(PAGE_SIZE as u32 - 1) as i32));
         let a = self.b.ins().uextend(I64, addr);
+        let page = self.b.ins().band_imm(a, !(PAGE_SIZE - 1) as i64);
         let b = self.b.ins().isub(at, a);
         slot.store(self.b, page, offset_of!(Slot, key));
         slot.store(self.b, b, offset_of!(Slot, base));

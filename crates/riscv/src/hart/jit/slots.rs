@@ -14,22 +14,22 @@
 //! translated code runs; so a slot never grants an access the page table would refuse now.
 
 use macrosim_core::SparseMemory;
-use macrosim_core::memory::PAGE_SIZE;
 
 /// Slots in all; regions translated once they are taken get none and walk the page table at
 /// every access (`memory.rs`). At 16 bytes each, 64 KiB.
 const SLOTS: usize = 4096;
-/// A key no address masked by a slot's check equals (those have at most bits 0-2 set below
-/// the page number).
-pub(crate) const NO_PAGE: u32 = PAGE_SIZE as u32 - 1;
+/// A key no address matches: a slot's check compares the zero-extended 32-bit address with the
+/// 64-bit key, so a key with a bit set above bit 31 never equals it.
+pub(crate) const NO_PAGE: u64 = u64::MAX;
 
 /// One slot, read and written by translated code at fixed offsets: the page's guest address
-/// (`key`) and the host address of guest address 0 as seen through that page (`base`), so
-/// that the host address of an access in the page is `base + addr`.
+/// (`key`, zero-extended, or [`NO_PAGE`]) and the host address of guest address 0 as seen
+/// through that page (`base`), so that the host address of an access in the page is
+/// `base + addr`.
 #[repr(C)]
 #[derive(Clone, Copy)]
 pub(crate) struct Slot {
-    pub key: u32,
+    pub key: u64,
     pub base: u64,
 }
 
