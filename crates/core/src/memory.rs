@@ -365,8 +365,10 @@ impl SparseMemory {
 
     /// The host address of the bytes of the page holding `addr` if the [`FastPath`] allows
     /// reads there (`write` false), or writes: what code inlining the fast path finds for
-    /// that page, for as long as [`layout`](Self::layout) stays the same.
-    pub fn fast_page(&mut self, addr: u64, write: bool) -> Option<*mut u8> {
+    /// that page, for as long as [`layout`](Self::layout) stays the same. A model of the
+    /// inline check for the tests of `layout` (translated code reads the entries itself).
+    #[cfg(test)]
+    fn fast_page(&mut self, addr: u64, write: bool) -> Option<*mut u8> {
         let e = self.entry(addr >> PAGE_BITS);
         let f = entry_frame(e);
         let allowed = if write {

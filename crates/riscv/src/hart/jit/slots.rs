@@ -59,9 +59,7 @@ impl Slots {
 
     /// The address of a new slot, or `None` when all are taken.
     pub(crate) fn take(&mut self) -> Option<*const Slot> {
-        let slot = self.slots.get(self.taken)?;
-        self.taken += 1;
-        Some(std::ptr::from_ref(slot))
+        self.take_run(1)
     }
 
     /// The address of the first of `n` new slots in a row, or `None` when fewer are left.
@@ -73,8 +71,14 @@ impl Slots {
 
     /// Release every slot (with the translations that use them).
     pub(crate) fn reset(&mut self) {
+        self.forget();
         self.taken = 0;
-        self.slots.fill(EMPTY);
+    }
+
+    /// Empty the slots taken (the others are empty: only translated code fills a slot, its
+    /// own), not all 64 KiB at every page-table change.
+    fn forget(&mut self) {
+        self.slots[..self.taken].fill(EMPTY);
     }
 
     /// Before translated code runs on `mem`: forget every page if `mem`'s page table changed
@@ -82,7 +86,7 @@ impl Slots {
     pub(crate) fn check(&mut self, mem: &mut SparseMemory) {
         let now = (mem.layout(), mem.fast_path().table);
         if now != self.seen {
-            self.slots.fill(EMPTY);
+            self.forget();
             self.seen = now;
         }
     }
