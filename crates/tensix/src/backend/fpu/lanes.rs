@@ -289,8 +289,10 @@ pub struct MvmulSrc<'a> {
     pub mask_a: u32,
     pub mask_b: u32,
     /// The stamps of the banks the rows are in (`regs::SrcFile::stamp`), when they are in
-    /// Src banks: rows at the same addresses under the same stamps are the same rows, so a
-    /// cache may skip comparing them. `None`: compare them.
+    /// Src banks and each row follows from the first (`a[k]` is row `(r + k) mod 64` of the
+    /// bank whose row r `a[0]` is; likewise `b`): rows whose first rows are at the same
+    /// addresses under the same stamps are the same rows (a stamp names one bank in the
+    /// process, regs.rs), so a cache may skip comparing them. `None`: compare them.
     pub stamps: Option<(u64, u64)>,
 }
 

@@ -15,9 +15,9 @@
 //! - per Dst datum: [`super::lanes`]'s branch-free accumulation, the leading-zero count taken
 //!   from the exponent of an exact `i32 → f32` conversion.
 //!
-//! Pairs are found by the rows' addresses, the Src banks' write stamps (`MvmulSrc::stamps`)
-//! and the format masks: a pair is used again only while its rows have not been written. Rows
-//! without stamps are decoded anew on every use.
+//! Pairs are found by the first rows' addresses, the Src banks' write stamps
+//! (`MvmulSrc::stamps`) and the format masks: a pair is used again only while its rows have not
+//! been written. Rows without stamps are decoded anew on every use.
 //!
 //! Bit-identical to the generic path and to [`super::arith::dot16`] (tests in `lanes.rs`).
 
@@ -37,8 +37,9 @@ use super::lanes::{MvmulSrc, ZERO_EXP};
 /// Pairs kept: a 32×32 matmul multiplies 16 (SrcA face, SrcB block) pairs in each phase.
 const PAIRS: usize = 16;
 
-/// What a [`Pair`] was decoded from: where its first rows were (SrcA's, SrcB's; the pair
-/// keeps all of them), under which Src stamps (`MvmulSrc::stamps`), and the Src format masks.
+/// What a [`Pair`] was decoded from: where its first rows were (SrcA's, SrcB's), under which
+/// Src stamps (`MvmulSrc::stamps`: with them, the first rows decide the others), and the Src
+/// format masks.
 #[derive(Clone, Copy, PartialEq, Eq)]
 struct Key {
     first: (usize, usize),
@@ -57,14 +58,6 @@ impl Key {
     }
 }
 
-/// Where `src`'s rows are.
-fn row_addrs(src: &MvmulSrc) -> [usize; 24] {
-    std::array::from_fn(|r| match r.checked_sub(16) {
-        None => src.a[r].as_ptr() as usize,
-        Some(i) => src.b[i].as_ptr() as usize,
-    })
-}
-
 /// One (SrcA 16 rows, SrcB 8 rows) pair, decoded for every fidelity phase.
 ///
 /// With a, b the fidelity slices (MVMUL.md's SrcAFidelityBits, SrcBFidelityBits: |a| < 32,
@@ -74,8 +67,6 @@ fn row_addrs(src: &MvmulSrc) -> [usize; 24] {
 /// (4·|a|, 1) and SrcB's (sb·|b|, sb) gives z = sb·(4·|a|·|b| + 1) (|z| < 2^14, no
 /// saturation), and `vpmulhrsw` of z by q = sa·2^(13−d) gives r ([`round_by_mulhrs`]).
 pub(super) struct Pair {
-    /// Where its rows were ([`row_addrs`]).
-    addrs: [usize; 24],
     /// Per Dst row i and group g (k = 8g .. 8g+8), per column: the group's exponent as
     /// `lanes::group` has it (the exponent sums' maximum from 0 up, without the phase's
     /// adjustment).
@@ -168,23 +159,16 @@ impl PairCache {
     #[target_feature(enable = "avx2")]
     fn get(&mut self, src: &MvmulSrc) -> &Pair {
         let key = Key::of(src);
-        let addrs = row_addrs(src);
         // (No `Option` combinators here: their closures would not be compiled into this
         // function.)
         let mut stale = None;
         if let Some(key) = key {
-            let found = find(&self.keys, |k| k == key);
-            if let Some(s) = found
-                && self.pairs[s].addrs == addrs
-            {
+            if let Some(s) = find(&self.keys, |k| k == key) {
                 return &self.pairs[s];
             }
             // A pair of the same first rows decoded before they were written (or of other
             // masks) makes room.
-            stale = match found {
-                Some(s) => Some(s),
-                None => find(&self.keys, |k| k.first == key.first),
-            };
+            stale = find(&self.keys, |k| k.first == key.first);
         }
         let slot = if let Some(s) = stale {
             s
@@ -192,7 +176,6 @@ impl PairCache {
             let spare = SPARE.with(|s| s.borrow_mut().pop());
             self.pairs.push(spare.unwrap_or_else(|| {
                 Box::new(Pair {
-                    addrs: [0; 24],
                     top: [[[0; 16]; 2]; 8],
                     q: [[[0; 16]; 16]; 8],
                     u: [[[0; 16]; 16]; 2],
@@ -208,7 +191,6 @@ impl PairCache {
         };
         self.keys[slot] = key;
         let p = &mut self.pairs[slot];
-        p.addrs = addrs;
         build(p, src);
         p
     }
