@@ -49,7 +49,8 @@ fn every_shipped_manifest_matches_its_expected_output() {
 }
 
 fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("macrosim-tensix-run-{}", std::process::id()));
+    // Cargo's scratch folder for this crate's tests (under target/, not left in /tmp).
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tensix-run");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let p = dir.join(name);
     std::fs::write(&p, text).expect("write manifest");
@@ -88,7 +89,7 @@ fn max_cycles_stops_a_run_with_status_2() {
 #[test]
 fn dump_writes_text_and_raw_outputs() {
     let m = kernels().join("eltwise_add.toml");
-    let dir = std::env::temp_dir().join(format!("macrosim-tensix-dump-{}", std::process::id()));
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tensix-dump");
     let out = run(&[
         m.to_str().expect("utf-8"),
         "--dump",
