@@ -153,3 +153,23 @@ fn a_segment_in_the_last_page_is_refused() {
         "{e}"
     );
 }
+
+/// Found by `elf_linx` in session 10's long run: an executable section at 0xffff_ffff_ffff_ffff
+/// with 512 bytes. The listing's line addresses overflowed (a panic where overflow is checked,
+/// wrapped addresses elsewhere). `linx disasm` now refuses the section by name.
+#[test]
+fn a_section_past_the_top_of_the_address_space_is_refused() {
+    let path = format!(
+        "{}/tests/fuzz-regressions/section-past-top.elf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(path).unwrap();
+    let e = macrosim_linx::asm::objdump::disassemble_elf(&bytes)
+        .err()
+        .expect("refused");
+    assert!(
+        e.to_string()
+            .contains("run past the end of the 64-bit address space"),
+        "{e}"
+    );
+}

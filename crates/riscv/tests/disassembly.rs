@@ -99,3 +99,63 @@ fn matches_objdump() {
     }
     assert!(compared > 5000, "only {compared} instructions compared");
 }
+
+/// An ELF32 RISC-V file with one executable section `.text` of `code` at `addr` (section
+/// headers only: the listing reads sections).
+fn elf_with_text_at(addr: u32, code: &[u8]) -> Vec<u8> {
+    let shstrtab = b"\0.text\0.shstrtab\0";
+    let text_off = 52u32;
+    let str_off = text_off + code.len() as u32;
+    let sh_off = (str_off + shstrtab.len() as u32).next_multiple_of(4);
+    let mut out = vec![0u8; 52];
+    out[..7].copy_from_slice(b"\x7fELF\x01\x01\x01");
+    let mut put = |out: &mut Vec<u8>, at: usize, v: u32, n: usize| {
+        out[at..at + n].copy_from_slice(&v.to_le_bytes()[..n])
+    };
+    put(&mut out, 16, 2, 2); // ET_EXEC
+    put(&mut out, 18, 243, 2); // EM_RISCV
+    put(&mut out, 20, 1, 4);
+    put(&mut out, 32, sh_off, 4); // e_shoff
+    put(&mut out, 40, 52, 2); // e_ehsize
+    put(&mut out, 46, 40, 2); // e_shentsize
+    put(&mut out, 48, 3, 2); // e_shnum
+    put(&mut out, 50, 2, 2); // e_shstrndx
+    out.extend_from_slice(code);
+    out.extend_from_slice(shstrtab);
+    out.resize(sh_off as usize, 0);
+    // (name, type, flags, addr, offset, size): null, .text (PROGBITS, ALLOC | EXECINSTR),
+    // .shstrtab (STRTAB).
+    let sections = [
+        [0, 0, 0, 0, 0, 0],
+        [1, 1, 6, addr, text_off, code.len() as u32],
+        [7, 3, 0, 0, str_off, shstrtab.len() as u32],
+    ];
+    for s in sections {
+        let at = out.len();
+        out.resize(at + 40, 0);
+        for (i, v) in s.into_iter().enumerate() {
+            put(&mut out, at + 4 * i, v, 4);
+        }
+    }
+    out
+}
+
+/// A section whose words would have addresses past 2^32 is refused by name, not listed with
+/// wrapped addresses; the same section lower down lists.
+#[test]
+fn a_section_past_the_top_of_the_address_space_is_refused() {
+    let nops: Vec<u8> = [0x0000_0013u32; 4]
+        .iter()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let e = disassemble_elf(&elf_with_text_at(0xffff_fff8, &nops), Isa::RV32IMAFD)
+        .err()
+        .expect("refused");
+    assert!(
+        e.to_string()
+            .contains("section .text: 16 bytes at 0xfffffff8 run past the end of the 32-bit"),
+        "{e}"
+    );
+    let text = disassemble_elf(&elf_with_text_at(0xffff_fff0, &nops), Isa::RV32IMAFD).unwrap();
+    assert!(text.contains("fffffffc:\t00000013\taddi"), "{text}");
+}

@@ -73,6 +73,17 @@ pub fn write_elf_listing(
             name: name.clone(),
             why: e.to_string(),
         })?;
+        // An address past the end of the 64-bit space has no line to list it at.
+        if section.address().checked_add(data.len() as u64).is_none() {
+            return Err(ObjdumpError::Section {
+                name,
+                why: format!(
+                    "{} bytes at {:#x} run past the end of the 64-bit address space",
+                    data.len(),
+                    section.address()
+                ),
+            });
+        }
         write!(out, "\n\nDisassembly of section {name}:\n")?;
         undecodable += write_listing(data, section.address(), &syms, out)?;
         instructions_bytes += data.len();

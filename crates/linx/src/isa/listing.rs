@@ -60,12 +60,22 @@ pub fn listing(code: &[u8], base: u64, syms: &SymbolTable) -> (String, usize) {
 }
 
 /// [`listing`], written line by line to `out` (memory use does not grow with the listing).
+/// Code that would run past the end of the 64-bit address space is refused (`InvalidInput`).
 pub fn write_listing(
     code: &[u8],
     base: u64,
     syms: &SymbolTable,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<usize> {
+    if base.checked_add(code.len() as u64).is_none() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} bytes at {base:#x} run past the end of the address space",
+                code.len()
+            ),
+        ));
+    }
     let mut off = 0;
     let mut bad = 0;
     while off + 1 < code.len() {

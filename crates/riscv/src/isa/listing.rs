@@ -17,6 +17,15 @@ pub enum ListingError {
     NotRv32(#[from] ElfError),
     #[error(transparent)]
     Parse(#[from] object::Error),
+    /// A section whose words would have addresses past 2^32 (an RV32 pc cannot hold them).
+    #[error(
+        "section {name}: {bytes} bytes at {addr:#x} run past the end of the 32-bit address space"
+    )]
+    PastTop {
+        name: String,
+        addr: u64,
+        bytes: usize,
+    },
     #[error(transparent)]
     Io(#[from] io::Error),
 }
@@ -47,6 +56,13 @@ pub fn write_listing_with(
             continue;
         }
         let data = section.data()?;
+        if section.address() + data.len() as u64 > 1 << 32 {
+            return Err(ListingError::PastTop {
+                name: section.name().unwrap_or("?").to_string(),
+                addr: section.address(),
+                bytes: data.len(),
+            });
+        }
         for (k, chunk) in data.chunks_exact(4).enumerate() {
             let pc = (section.address() + 4 * k as u64) as u32;
             let word = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
