@@ -610,8 +610,8 @@ pub(crate) fn region(
             }
         }
         if !ended {
-            // A loop's block cut after its last branch back (`region::loop_part`): go on at
-            // the branch's fall-through.
+            // A loop's block cut after its last branch into the loop (`region::loop_part`): go
+            // on at the branch's fall-through.
             let last = &part.ops[part.ops.len() - 1];
             debug_assert!(matches!(
                 last.kind,
