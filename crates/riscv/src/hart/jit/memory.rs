@@ -327,11 +327,13 @@ impl Tx<'_, '_> {
         // shared one op's `a & mask` with every later op on the same address value (sort's
         // swap stores reuse its partition loads' masked addresses), keeping it in a host
         // register across the loops in between; the xor with the key loaded at each op is
-        // nobody else's.
+        // nobody else's. The key is the xor's first operand: x64's xor overwrites it, and the
+        // key dies there while the address lives on (with the address first, every check
+        // copied it to another register first).
         let mask = !(PAGE_SIZE - 1) | u64::from(size - 1);
         let a = self.b.ins().uextend(I64, addr);
         let key = slot.load_key(self.b);
-        let diff = self.b.ins().bxor(a, key);
+        let diff = self.b.ins().bxor(key, a);
         let off = self.b.ins().band_imm(diff, mask as i64);
         let hit = self.b.ins().icmp_imm(IntCC::Equal, off, 0);
         let yes = self.b.create_block();

@@ -15,6 +15,7 @@
 //! were made from.
 
 mod call;
+mod dirty;
 mod float;
 mod helpers;
 mod memory;

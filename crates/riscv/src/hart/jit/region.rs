@@ -197,25 +197,22 @@ fn natural_loop(blocks: Vec<&[Op]>) -> Vec<&[Op]> {
         .into_iter()
         .zip(inside)
         .filter(|&(_, keep)| keep)
-        .map(|(ops, _)| loop_part(ops, starts[0], &kept))
+        .map(|(ops, _)| loop_part(ops, &kept))
         .collect()
 }
 
 /// The part of loop block `ops` (a superblock, which goes on past its conditional branches)
-/// up to its last branch back to the loop's `head` when nothing after that branch leads to
-/// a block of the loop (the starts `kept`): the code after it is where the loop leaves, and
-/// its registers would crowd out the loop's. The translation then leaves at that branch's
-/// fall-through (`translate::region`).
-fn loop_part<'o>(ops: &'o [Op], head: u32, kept: &[u32]) -> &'o [Op] {
-    match ops.iter().rposition(|op| successors(op) == Some(head)) {
-        Some(i)
-            if i + 1 < ops.len()
-                && !ops[i + 1..]
-                    .iter()
-                    .any(|op| successors(op).is_some_and(|pc| kept.contains(&pc))) =>
-        {
-            &ops[..=i]
-        }
+/// up to its last branch to a block of the loop (the starts `kept`): the code after it is
+/// where the loop leaves, and its registers would crowd out the loop's. The translation then
+/// leaves at that branch's fall-through (`translate::region`). Cut only after a branch back
+/// to the head, insertion sort's inner loop kept the function's epilogue (after the outer
+/// loop's branch back), whose loads took frame slots and kept `sp` live in the loops.
+fn loop_part<'o>(ops: &'o [Op], kept: &[u32]) -> &'o [Op] {
+    match ops
+        .iter()
+        .rposition(|op| successors(op).is_some_and(|pc| kept.contains(&pc)))
+    {
+        Some(i) if i + 1 < ops.len() => &ops[..=i],
         _ => ops,
     }
 }

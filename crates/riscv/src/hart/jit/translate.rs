@@ -4,13 +4,14 @@
 //! The function has the same effect as the interpreter's `exec` on the blocks it runs. The x
 //! registers its ops use are Cranelift variables across the whole region: loaded from `State`
 //! once at entry, kept in host registers (or Cranelift's spill slots) across its blocks and
-//! loops, and stored back (those the region may write) only where it is left, in one shared
-//! exit block per kind of exit, or before an FP helper that reads them. A loop thus runs with
+//! loops, and stored back (those written on some way there, `dirty.rs`) only where it is left,
+//! in one shared exit block per kind of exit and set of registers stored, or before an FP helper
+//! that reads them. A loop thus runs with
 //! its registers in host registers; `region::natural_loop` keeps a loop's region to the loop
 //! itself so that they fit. F registers are variables too, loaded on entry and written through
 //! to `State`. What may still retire before the limit is a variable (`Tx::left`), loaded from
-//! `ctx.left` at entry, counted down at block boundaries by the exiting op's `nth` and stored
-//! back at the exits.
+//! `ctx.left` at entry, counted down at block boundaries by the exiting op's `nth`, checked
+//! where the jumps back to a block meet (`Tx::finish_checks`) and stored back at the exits.
 //! The function leaves through one of these exits:
 //! * [`EXIT_NEXT`]: continue at `state.pc` (a computed jump, a static exit out of the region, or
 //!   a jump back inside the region after which it might pass the limit before its next check);
@@ -25,6 +26,7 @@
 //! and each jump back inside it are checked, forward jumps between its blocks are not), so
 //! `--max-insns` stops exactly where the interpreter would.
 
+use super::dirty;
 use super::helpers::Ctx;
 use super::memory::Pages;
 use super::region::{Regs, forward, spans, successors};
@@ -115,9 +117,14 @@ pub(super) struct Tx<'a, 'b> {
     /// The x registers as Cranelift variables across the whole region: loaded from `State` at
     /// its entry, stored back at its exits.
     xs: [Variable; 32],
-    /// The x registers a translated op of the region may write (bit r): the ones an exit
-    /// stores (an unwritten one would store the value it was loaded with).
+    /// The x registers a translated op of the region may write (bit r).
     written: u32,
+    /// The x registers written on some way from the region's entry to the op being
+    /// translated: the ones an exit there stores (the others hold in `State` the value they
+    /// were loaded with; see `dirty.rs`).
+    dirty: u32,
+    /// `dirty` at each block start (`dirty::at_starts`), by block.
+    dirty_at: Vec<u32>,
     fs: [Variable; 32],
     /// Instructions that may still retire before the limit, counted at the start of the
     /// current block: a jump back compares it with the target's span, with no load (the
@@ -128,10 +135,15 @@ pub(super) struct Tx<'a, 'b> {
     /// Nonzero while FP arithmetic is in RNE with mstatus.FS Dirty (`accrued` but for the
     /// inexact flag): exact binary64 fused multiply-adds need no flag update then either.
     pub rne: Variable,
-    /// The exit blocks made so far, by exit code (`None`: the chaining exit).
-    exits: Vec<(Option<u32>, Block)>,
+    /// The exit blocks made so far, by exit code (`None`: the chaining exit) and the
+    /// registers they store.
+    exits: Vec<(Option<u32>, u32, Block)>,
     /// Block starts of the region: pc, entry block, span (`region::spans`).
     heads: Vec<(u32, Block, u32)>,
+    /// The limit checks of the jumps back, one block per block start jumped back to, made on
+    /// first use: the start (its index in `heads`) and the check block (see
+    /// [`Tx::finish_checks`]).
+    checks: Vec<(usize, Block)>,
     /// The pages memory ops remember.
     pub pages: Pages,
 }
@@ -151,13 +163,18 @@ impl Tx<'_, '_> {
         if r != X_SINK && r != 0 {
             debug_assert!(self.written & 1 << r != 0);
             self.b.def_var(self.xs[usize::from(r)], v);
+            self.dirty |= 1 << r;
         }
     }
 
-    /// Store the x registers the region may have written to `State`, at an exit (or before a
-    /// helper that reads them).
+    /// Store the x registers the region may have written so far to `State`, before a helper
+    /// that reads them.
     pub fn flush_x(&mut self) {
-        let mut d = self.written;
+        self.store_x(self.dirty);
+    }
+
+    /// Store x registers `d` (bit r) to `State`.
+    fn store_x(&mut self, mut d: u32) {
         while d != 0 {
             let r = d.trailing_zeros() as usize;
             d &= d - 1;
@@ -172,6 +189,8 @@ impl Tx<'_, '_> {
         if r != X_SINK && r != 0 {
             let v = self.load_state(I32, offset_of!(State, x) + 4 * usize::from(r));
             self.b.def_var(self.xs[usize::from(r)], v);
+            // Written, as `dirty::at_starts` counts it (`Regs::add`).
+            self.dirty |= 1 << r;
         }
     }
 
@@ -275,14 +294,23 @@ impl Tx<'_, '_> {
     /// instead of one copy of the stores at every exit keeps the function small, and the
     /// exit code a constant of that block alone (deduplicated across exits, Cranelift had
     /// kept it in a register, or spilled it, across the whole region).
+    /// Exits that store different registers (see [`Tx::dirty`]) are different blocks.
     fn exit(&mut self, code: Option<u32>) -> Block {
-        if let Some(&(_, b)) = self.exits.iter().find(|e| e.0 == code) {
+        let dirty = self.dirty;
+        if let Some(&(_, _, b)) = self.exits.iter().find(|e| e.0 == code && e.1 == dirty) {
             return b;
         }
         let b = self.b.create_block();
+        if code.is_some() {
+            // Out of line: placed between a loop's blocks, an exit block made its hot path
+            // jump over it (crc's slot check: a taken branch to the access at every hit; the
+            // host instruction count is the same). The chaining exit is not rare: a region
+            // without a loop leaves there at every pass.
+            self.b.set_cold_block(b);
+        }
         self.b.append_block_param(b, I32);
         self.b.append_block_param(b, I64);
-        self.exits.push((code, b));
+        self.exits.push((code, dirty, b));
         b
     }
 
@@ -294,14 +322,14 @@ impl Tx<'_, '_> {
 
     /// Fill in the exit blocks (see [`Tx::exit`]), once every exit site jumps to them.
     fn finish_exits(&mut self) {
-        for (code, b) in std::mem::take(&mut self.exits) {
+        for (code, dirty, b) in std::mem::take(&mut self.exits) {
             self.b.switch_to_block(b);
             let (pc, left) = (self.b.block_params(b)[0], self.b.block_params(b)[1]);
             self.state =
                 self.b
                     .ins()
                     .load(I64, self.flags, self.ctx, offset_of!(Ctx, state) as i32);
-            self.flush_x();
+            self.store_x(dirty);
             self.b
                 .ins()
                 .store(self.flags, pc, self.state, offset_of!(State, pc) as i32);
@@ -383,11 +411,13 @@ impl Tx<'_, '_> {
     /// Go on at `target` after `op` retired: inside the region (jumping back, while the
     /// target's span fits below the limit), else out to the dispatcher.
     fn jump(&mut self, op: &Op, target: u32) {
-        let Some(&(_, head, len)) = self.heads.iter().find(|h| h.0 == target) else {
+        let Some(k) = self.heads.iter().position(|h| h.0 == target) else {
             let pc = self.iconst(target);
             self.chain(pc, op.nth);
             return;
         };
+        let head = self.heads[k].1;
+        debug_assert!(self.dirty & !self.dirty_at[k] == 0);
         let left = self.b.use_var(self.left);
         let left = self.b.ins().iadd_imm(left, -i64::from(op.nth));
         self.b.def_var(self.left, left);
@@ -396,15 +426,39 @@ impl Tx<'_, '_> {
             self.b.ins().jump(head, &[]);
             return;
         }
-        let fits = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::UnsignedGreaterThanOrEqual, left, i64::from(len));
-        let out = self.b.create_block();
-        self.b.ins().brif(fits, head, &[], out, &[]);
-        self.b.switch_to_block(out);
-        let pc = self.iconst(target);
-        self.leave(pc, 0, EXIT_NEXT);
+        let check = match self.checks.iter().find(|c| c.0 == k) {
+            Some(&(_, check)) => check,
+            None => {
+                let check = self.b.create_block();
+                self.checks.push((k, check));
+                check
+            }
+        };
+        self.b.ins().jump(check, &[]);
+    }
+
+    /// Fill in the check blocks of the jumps back (see [`Tx::checks`]): go on at the start
+    /// while its span fits in `left`, else leave. One check where the jumps back meet, not
+    /// one at each: measured (sort, `BENCHMARKS.md`), 3 % fewer host instructions in all,
+    /// as a jump back then only jumps (a check at the jump, with its exit, branched twice
+    /// and copied registers between the two ways out).
+    fn finish_checks(&mut self) {
+        for (k, check) in std::mem::take(&mut self.checks) {
+            let (target, head, len) = self.heads[k];
+            self.b.switch_to_block(check);
+            // What the jumps back may have written: at most what the start may have.
+            self.dirty = self.dirty_at[k];
+            let left = self.b.use_var(self.left);
+            let fits =
+                self.b
+                    .ins()
+                    .icmp_imm(IntCC::UnsignedGreaterThanOrEqual, left, i64::from(len));
+            let out = self.b.create_block();
+            self.b.ins().brif(fits, head, &[], out, &[]);
+            self.b.switch_to_block(out);
+            let pc = self.iconst(target);
+            self.leave(pc, 0, EXIT_NEXT);
+        }
     }
 
     fn branch_cond(&mut self, cond: u8, a: Value, b: Value) -> Value {
@@ -501,6 +555,7 @@ pub(crate) fn region(
         .any(|op| successors(op) == Some(head));
     let pages = Pages::declare(b, slots, looped, parts.iter().flat_map(|p| p.ops));
     let ops: Vec<&[Op]> = parts.iter().map(|p| p.ops).collect();
+    let dirty_at = dirty::at_starts(&ops);
     let heads = parts
         .iter()
         .zip(spans(&ops))
@@ -516,6 +571,8 @@ pub(crate) fn region(
         window,
         layout,
         written: regs.x_written,
+        dirty: 0,
+        dirty_at,
         regs,
         xs,
         fs,
@@ -523,6 +580,7 @@ pub(crate) fn region(
         accrued,
         rne,
         heads,
+        checks: Vec::new(),
         exits: Vec::new(),
         pages,
     };
@@ -537,6 +595,7 @@ pub(crate) fn region(
     for (i, part) in parts.iter().enumerate() {
         let head = t.heads[i].1;
         t.b.switch_to_block(head);
+        t.dirty = t.dirty_at[i];
         let mut ended = false;
         for (k, op) in part.ops.iter().enumerate() {
             if !super::translate::translated(op.kind) {
@@ -551,8 +610,8 @@ pub(crate) fn region(
             }
         }
         if !ended {
-            // A loop's block cut after its last branch back (`region::loop_part`): go on at
-            // the branch's fall-through.
+            // A loop's block cut after its last branch into the loop (`region::loop_part`): go
+            // on at the branch's fall-through.
             let last = &part.ops[part.ops.len() - 1];
             debug_assert!(matches!(
                 last.kind,
@@ -561,6 +620,7 @@ pub(crate) fn region(
             t.jump(last, last.pc.wrapping_add(4));
         }
     }
+    t.finish_checks();
     t.finish_exits();
     t.b.seal_all_blocks();
 }
