@@ -109,7 +109,7 @@ fn elf_with_text_at(addr: u32, code: &[u8]) -> Vec<u8> {
     let sh_off = (str_off + shstrtab.len() as u32).next_multiple_of(4);
     let mut out = vec![0u8; 52];
     out[..7].copy_from_slice(b"\x7fELF\x01\x01\x01");
-    let mut put = |out: &mut Vec<u8>, at: usize, v: u32, n: usize| {
+    let put = |out: &mut Vec<u8>, at: usize, v: u32, n: usize| {
         out[at..at + n].copy_from_slice(&v.to_le_bytes()[..n])
     };
     put(&mut out, 16, 2, 2); // ET_EXEC
@@ -149,8 +149,7 @@ fn a_section_past_the_top_of_the_address_space_is_refused() {
         .flat_map(|w| w.to_le_bytes())
         .collect();
     let e = disassemble_elf(&elf_with_text_at(0xffff_fff8, &nops), Isa::RV32IMAFD)
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     assert!(
         e.to_string()
             .contains("section .text: 16 bytes at 0xfffffff8 run past the end of the 32-bit"),
