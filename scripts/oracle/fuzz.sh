@@ -11,7 +11,8 @@
 # faster fuzzers for long runs but a build several times slower) and runs each target for
 # FUZZ_SECONDS (10 by default): BENCHMARKS.md "CI time" has the step's time.
 #
-# usage: fuzz.sh [TARGET...]   (default: all targets); FUZZ_SECONDS overrides the time per target.
+# usage: fuzz.sh [TARGET...]   (default: all targets); FUZZ_SECONDS overrides the time per target;
+# FUZZ_SEED_ONLY=1 only writes the seed corpora (for long runs of binaries built by hand).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${FUZZ_SECONDS:-10}
@@ -85,6 +86,7 @@ npy() { # npy DESCR SHAPE DATA-HEX
 npy '<f4' '(2, 2)' 0000803f000000400000404000008040 >corpus/tensix_npy/f4.npy
 npy '<i4' '(3,)' f9ffffff0900000000000000 >corpus/tensix_npy/i4.npy
 
+[ -n "${FUZZ_SEED_ONLY:-}" ] && exit 0
 cargo fuzz build "${opts[@]}"
 status=0
 for t in "${targets[@]}"; do
