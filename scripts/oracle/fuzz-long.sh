@@ -52,6 +52,8 @@ worker() { # worker N
     start=$(date +%s)
     log=$dir/logs/$t.$start.$w
     rc=0
+    # -timeout is wall-clock: at nice 19 under load a unit that fuzz.sh's 10 s suits can take
+    # longer without hanging (BENCHMARKS.md, "Fuzzing": wall-clock time-outs at nice 19).
     /usr/bin/time -f "%U %S" -o "$dir/time.$w" nice -n 19 "$bin/$t" "corpus/$t" \
       -artifact_prefix="artifacts/$t/" -max_total_time="$slice" -rss_limit_mb=2048 \
       -timeout=60 -print_final_stats=1 >"$log" 2>&1 || rc=$?
