@@ -3,9 +3,9 @@
 # which runs scripts/oracle/fuzz.sh for seconds a target instead. Workers (one per core by
 # default) run libFuzzer at nice 19 in an autogroup of their own, so that builds and
 # benchmarks on the machine take the CPU first. Each worker takes slices of SLICE seconds
-# (wall) of the target with the least CPU so far, one target per worker at a time, until every
-# target has GOAL CPU-seconds or DIR/STOP exists. CPU counts, not wall time: on a loaded
-# machine a slice gets less of it.
+# (wall; less where the target lacks less of the goal) of the target with the least CPU so
+# far, one target per worker at a time, until every target has GOAL CPU-seconds or DIR/STOP
+# exists. CPU counts, not wall time: on a loaded machine a slice gets less of it.
 #
 # DIR/ledger gets one line a slice: target, CPU seconds (user + system), executions, exit
 # status, worker, start and end (Unix time). Exit status 72 is a slice stopped with SIGINT
@@ -32,22 +32,26 @@ totals() { # "cpu target" lines, least first, over every target cargo-fuzz lists
     { printf "%d %s %d\n", c[$1], $1, e[$1] }' | sort -n
 }
 
-choose() { # the target with the least CPU below the goal that no other worker runs
+choose() { # "target seconds": the target with the least CPU below the goal that no other
+  # worker runs, and what it lacks of the goal (a slice stops there instead of overshooting).
   local busy t
   busy=" $(cat "$dir"/busy.* 2>/dev/null | tr '\n' ' ' || true)"
-  t=$(totals | awk -v g="$goal" -v b="$busy" '$1 < g && index(b, " " $2 " ") == 0 { print $2; exit }')
-  [ -n "$t" ] && echo "$t" >"$dir/busy.$1"
+  t=$(totals | awk -v g="$goal" -v b="$busy" '$1 < g && index(b, " " $2 " ") == 0 { print $2, g - $1; exit }')
+  [ -n "$t" ] && echo "${t% *}" >"$dir/busy.$1"
   echo "$t"
 }
 
 worker() { # worker N
-  local w=$1 t start log rc cpu execs
+  local w=$1 t lack start log rc cpu execs
   echo 19 >/proc/self/autogroup 2>/dev/null || true
   cd "$root/fuzz"
   while [ ! -f "$dir/STOP" ]; do
     while [ -f "$dir/PAUSE" ] && [ ! -f "$dir/STOP" ]; do sleep 10; done
-    t=$(flock "$dir/lock" "$self" choose "$w")
+    read -r t lack < <(flock "$dir/lock" "$self" choose "$w") || true
     [ -z "$t" ] && break
+    # A slice is wall time, the goal CPU time: a loaded slice falls short and the target
+    # gets another, a slice of at least a minute.
+    lack=$((lack < 60 ? 60 : lack < slice ? lack : slice))
     mkdir -p "corpus/$t" "artifacts/$t"
     start=$(date +%s)
     log=$dir/logs/$t.$start.$w
@@ -55,7 +59,7 @@ worker() { # worker N
     # -timeout is wall-clock: at nice 19 under load a unit that fuzz.sh's 10 s suits can take
     # longer without hanging (BENCHMARKS.md, "Fuzzing": wall-clock time-outs at nice 19).
     /usr/bin/time -f "%U %S" -o "$dir/time.$w" nice -n 19 "$bin/$t" "corpus/$t" \
-      -artifact_prefix="artifacts/$t/" -max_total_time="$slice" -rss_limit_mb=2048 \
+      -artifact_prefix="artifacts/$t/" -max_total_time="$lack" -rss_limit_mb=2048 \
       -timeout=60 -print_final_stats=1 >"$log" 2>&1 || rc=$?
     cpu=$(tail -n 1 "$dir/time.$w" | awk '{ printf "%d", $1 + $2 }')
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
