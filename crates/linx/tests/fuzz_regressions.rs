@@ -173,3 +173,18 @@ fn a_section_past_the_top_of_the_address_space_is_refused() {
         "{e}"
     );
 }
+
+/// Found by `linx_asm` in session 12's long run (reduced): an index shift whose expression
+/// wraps to `i64::MIN` (`2<<~1` shifts by 62). Taking the form's fixed shift from it
+/// overflowed (a panic where overflow is checked); it is now an error naming the shift.
+#[test]
+fn an_index_shift_at_the_bottom_of_i64_is_refused() {
+    let e = macrosim_linx::asm::assemble("t.s", "  v.sw.brg lc1.sd, [ri0, lc0<<2<<~1]\n")
+        .err()
+        .expect("refused");
+    let text = e.to_string();
+    assert!(
+        text.contains("t.s:1") && text.contains("out of range"),
+        "{text}"
+    );
+}

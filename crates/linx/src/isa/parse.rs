@@ -195,7 +195,11 @@ pub fn parse_operands(
                 } else {
                     i64::from(fixed)
                 };
-                let extra = k - i64::from(fixed);
+                // Checked: `<<2<<~1` is i64::MIN (expressions wrap), and found by the
+                // `linx_asm` fuzzer, the subtraction overflowed.
+                let extra = k.checked_sub(i64::from(fixed)).ok_or_else(|| {
+                    format!("the index shift {k} of {} is out of range", info.text)
+                })?;
                 match shamt {
                     Some(s) => d.ops[s as usize] = extra,
                     None if extra != 0 => {
