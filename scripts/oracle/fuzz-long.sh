@@ -37,10 +37,13 @@ totals() { # "cpu target" lines, least first, over every target cargo-fuzz lists
 }
 
 choose() { # "target seconds": the target with the least CPU below the goal that no other
-  # worker runs, and what it lacks of the goal (a slice stops there instead of overshooting).
+  # worker runs, and the wall time of a slice that gives it what it lacks of the goal (a slice
+  # stops there instead of overshooting): 5 % and 5 s more, as a slice's CPU falls a little
+  # short of its wall time even on an idle machine, and a target short by seconds would
+  # take another slice of a minute.
   local busy t
   busy=" $(cat "$dir"/busy.* 2>/dev/null | tr '\n' ' ' || true)"
-  t=$(totals | awk -v g="$goal" -v b="$busy" '$1 < g && index(b, " " $2 " ") == 0 { print $2, g - $1; exit }')
+  t=$(totals | awk -v g="$goal" -v b="$busy" '$1 < g && index(b, " " $2 " ") == 0 { print $2, int((g - $1) * 1.05) + 5; exit }')
   [ -n "$t" ] && echo "${t% *}" >"$dir/busy.$1"
   echo "$t"
 }
@@ -54,7 +57,7 @@ worker() { # worker N
     read -r t lack < <(flock "$dir/lock" "$self" choose "$w") || true
     [ -z "$t" ] && break
     # A slice is wall time, the goal CPU time: a loaded slice falls short and the target
-    # gets another, a slice of at least a minute.
+    # gets another, of at least a minute.
     lack=$((lack < 60 ? 60 : lack < slice ? lack : slice))
     mkdir -p "corpus/$t" "artifacts/$t"
     start=$(date +%s)
