@@ -180,8 +180,7 @@ fn a_section_past_the_top_of_the_address_space_is_refused() {
 #[test]
 fn an_index_shift_at_the_bottom_of_i64_is_refused() {
     let e = macrosim_linx::asm::assemble("t.s", "  v.sw.brg lc1.sd, [ri0, lc0<<2<<~1]\n")
-        .err()
-        .expect("refused");
+        .expect_err("refused");
     let text = e.to_string();
     assert!(
         text.contains("t.s:1") && text.contains("out of range"),
