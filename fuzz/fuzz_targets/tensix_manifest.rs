@@ -25,12 +25,19 @@ use libfuzzer_sys::fuzz_target;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-/// A scratch folder holding `build` and `data` links to the kernels' folders.
+/// A scratch folder holding `build` and `data` links to the kernels' folders: in memory
+/// (`/dev/shm`) where the host has it, as the manifest is written there at every run (with
+/// `/tmp` on a VM's disk this target waited on those writes for some 90 % of its wall time:
+/// BENCHMARKS.md, "Fuzzing", session 12), else in the temporary folder.
 fn dir() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let d = std::env::temp_dir().join(format!("macrosim-fuzz-manifest-{}", std::process::id()));
-        std::fs::create_dir_all(&d).expect("scratch folder");
+        let name = format!("macrosim-fuzz-manifest-{}", std::process::id());
+        let d = [PathBuf::from("/dev/shm"), std::env::temp_dir()]
+            .into_iter()
+            .map(|base| base.join(&name))
+            .find(|d| std::fs::create_dir_all(d).is_ok())
+            .expect("scratch folder");
         let kernels = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/tensix/kernels");
         for sub in ["build", "data", "expected"] {
             let _ = std::os::unix::fs::symlink(format!("{kernels}/{sub}"), d.join(sub));

@@ -23,10 +23,6 @@ goal=${FUZZ_GOAL:-3600}
 bin=$root/fuzz/target/x86_64-unknown-linux-gnu/release
 self=$root/scripts/oracle/fuzz-long.sh
 mkdir -p "$dir/logs"
-# Targets' scratch files in memory: tensix_manifest writes its input to a file at every run,
-# and with /tmp on a VM's disk it waited on those writes for some 90 % of its wall time
-# (BENCHMARKS.md, "Fuzzing", session 12).
-if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
 touch "$dir/ledger" "$dir/prior"
 
 totals() { # "cpu target" lines, least first, over every target cargo-fuzz lists

@@ -18,8 +18,6 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 seconds=${FUZZ_SECONDS:-10}
 # `cargo fuzz run` rebuilds unless it gets the options `cargo fuzz build` got.
 opts=(--sanitizer none --codegen-units "${FUZZ_CODEGEN_UNITS:-16}")
-# Scratch files in memory, as in fuzz-long.sh (tensix_manifest writes a file at every run).
-if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
 cd "$root/fuzz"
 
 if ! cargo fuzz --version >/dev/null 2>&1; then
