@@ -195,8 +195,8 @@ pub fn parse_operands(
                 } else {
                     i64::from(fixed)
                 };
-                // Checked: `<<2<<~1` is i64::MIN (expressions wrap), and found by the
-                // `linx_asm` fuzzer, the subtraction overflowed.
+                // Checked: expressions wrap (`<<2<<~1` is i64::MIN), and the subtraction
+                // overflowed there (found by the `linx_asm` fuzzer).
                 let extra = k.checked_sub(i64::from(fixed)).ok_or_else(|| {
                     format!("the index shift {k} of {} is out of range", info.text)
                 })?;
