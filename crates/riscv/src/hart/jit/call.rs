@@ -7,7 +7,7 @@ use crate::hart::state::State;
 use cranelift_codegen::ir::{AbiParam, InstBuilder, Signature};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::JITModule;
-use cranelift_module::Module;
+use cranelift_module::{Linkage, Module};
 
 /// The trampoline's signature (host calling convention): the hart state, the region to run
 /// (whose signature is `translate::signature`); returns an [`super::translate`] exit code.
@@ -41,7 +41,9 @@ pub(crate) fn trampoline(
     b.ins().return_(&[code]);
     b.seal_all_blocks();
     b.finalize();
-    let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
+    let id = module
+        .declare_function("rv32_trampoline", Linkage::Local, &cx.func.signature)
+        .ok()?;
     module.define_function(id, &mut cx).ok()?;
     module.clear_context(&mut cx);
     module.finalize_definitions().ok()?;

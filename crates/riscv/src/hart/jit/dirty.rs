@@ -49,8 +49,8 @@ pub(crate) fn at_starts(parts: &[&[Op]]) -> Vec<u32> {
                 }
             }
             if !ended {
-                // A loop's block cut after its last branch into the loop (`region::loop_part`)
-                // goes on at the branch's fall-through.
+                // A block cut short (`region::loop_part`, `region::before_loop`) goes on at
+                // the next instruction.
                 let last = &ops[ops.len() - 1];
                 debug_assert!(!matches!(last.kind, Kind::Jal | Kind::Jalr));
                 reach(last.pc.wrapping_add(4), now, &mut changed);

@@ -32,7 +32,7 @@ use cranelift_codegen::isa::OwnedTargetIsa;
 use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
-use cranelift_module::{Module, default_libcall_names};
+use cranelift_module::{Linkage, Module, default_libcall_names};
 use helpers::Ctx;
 use macrosim_core::{FastPath, SparseMemory};
 use rustc_hash::FxHashMap;
@@ -370,7 +370,14 @@ impl Jit {
         };
         translate::region(&mut fb, &parts, &op_addr, set);
         fb.finalize();
-        let id = module.declare_anonymous_function(&cx.func.signature).ok()?;
+        // Named by the guest pc it is entered at (and the number of translations before it in
+        // this module, which keeps the name unique), the name `perf` shows for its samples:
+        // Cranelift's JIT lists every function in `/tmp/perf-<pid>.map` while `perf record`
+        // runs (it sets `PERF_BUILDID_DIR`).
+        let name = format!("rv32_{:08x}_{}", blocks[0][0].pc, self.blocks.len());
+        let id = module
+            .declare_function(&name, Linkage::Local, &cx.func.signature)
+            .ok()?;
         module.define_function(id, &mut cx).ok()?;
         module.clear_context(&mut cx);
         module.finalize_definitions().ok()?;

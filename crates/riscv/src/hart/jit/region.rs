@@ -53,10 +53,15 @@ pub(crate) fn spans(blocks: &[&[Op]]) -> Vec<u32> {
     order.sort_by_key(|&i| std::cmp::Reverse(blocks[i][0].pc));
     for i in order {
         let mut most = length(blocks[i]);
-        for op in blocks[i] {
-            let Some(target) = successors(op) else {
-                continue;
-            };
+        // Its exits' targets, and the fall-through of a block cut short (`loop_part`,
+        // `before_loop`), a jump forward too.
+        let last = &blocks[i][blocks[i].len() - 1];
+        let cut = (translated(last.kind) && !last.kind.ends_block())
+            .then(|| (last, last.pc.wrapping_add(4)));
+        let exits = blocks[i]
+            .iter()
+            .filter_map(|op| successors(op).map(|target| (op, target)));
+        for (op, target) in exits.chain(cut) {
             if !forward(op, target) {
                 continue;
             }
@@ -99,13 +104,39 @@ pub(crate) fn region<'c>(
     counts: &[u32],
     hot: u32,
 ) -> Vec<&'c [Op]> {
-    let blocks = reach(cache, b, counts, hot, &|_, _| true);
+    let whole = |ops| ops;
+    let blocks = reach(cache, b, counts, hot, &|_, _| true, &whole);
     if heads_loop(&blocks) {
         return natural_loop(blocks);
     }
-    reach(cache, b, counts, hot, &|op, p| {
-        !(backward(op) && heads_loop(&reach(cache, p, counts, hot, &|_, _| true)))
-    })
+    let heads = |p| heads_loop(&reach(cache, p, counts, hot, &|_, _| true, &whole));
+    reach(
+        cache,
+        b,
+        counts,
+        hot,
+        &|op, p| !(backward(op) && heads(p)),
+        &|ops| before_loop(cache, ops, &heads),
+    )
+}
+
+/// The part of block `ops` (a superblock, which goes on past its conditional branches) before
+/// the first loop head it runs into, other than its own start (`heads`: does the block at
+/// this arena position head a loop?). A superblock that falls into a loop holds a copy of the
+/// loop's body up to its jump back: sort's `quicksort` reaches its partition loop that way
+/// from the function's entry, and every region of the code around the loop (the recursion,
+/// the calls' returns) held such a copy, ten regions of some 110 ops each, most of the
+/// translation time of the run (measured, `BENCHMARKS.md` session 13). Cut there, the region
+/// leaves into the loop's own translation at the head.
+fn before_loop<'o>(cache: &BlockCache, ops: &'o [Op], heads: &dyn Fn(usize) -> bool) -> &'o [Op] {
+    let at = ops
+        .iter()
+        .skip(1)
+        .position(|op| cache.block_at(op.pc).is_some_and(heads));
+    match at {
+        Some(i) => &ops[..=i],
+        None => ops,
+    }
 }
 
 /// Is `op` a jump or branch back to an address at or before it? A call (`jal` linking) is not:
@@ -126,15 +157,17 @@ fn heads_loop(blocks: &[&[Op]]) -> bool {
 
 /// The blocks the static exits of the block at arena position `b` reach (breadth first, hot
 /// ones only, up to the region's limits), the entry first, following only the exits `follow`
-/// allows (given the exit op and the target's arena position).
+/// allows (given the exit op and the target's arena position), each block's ops as `cut`
+/// keeps them.
 fn reach<'c>(
     cache: &'c BlockCache,
     b: usize,
     counts: &[u32],
     hot: u32,
     follow: &dyn Fn(&Op, usize) -> bool,
+    cut: &dyn Fn(&'c [Op]) -> &'c [Op],
 ) -> Vec<&'c [Op]> {
-    let mut blocks = vec![block_ops(&cache.ops[b..])];
+    let mut blocks = vec![cut(block_ops(&cache.ops[b..]))];
     let mut pcs = vec![cache.ops[b].pc];
     let mut ops = blocks[0].len();
     let mut i = 0;
@@ -150,7 +183,7 @@ fn reach<'c>(
             if counts.get(p).copied().unwrap_or(0) < hot / 16 || !follow(op, p) {
                 continue;
             }
-            let next = block_ops(&cache.ops[p..]);
+            let next = cut(block_ops(&cache.ops[p..]));
             if translated(next[0].kind) && ops + next.len() <= MAX_OPS {
                 ops += next.len();
                 pcs.push(pc);
@@ -352,20 +385,13 @@ mod tests {
     use crate::isa::Isa;
     use macrosim_core::{Perm, SparseMemory};
 
-    /// The regions of a loop (at 0x100) and of a block (at 0x200) that the loop leaves to and
-    /// that jumps back into the loop; every block hot.
-    fn regions() -> (Vec<u32>, Vec<u32>) {
+    /// The regions entered at each of `entries` in `code` (address, instruction word), as the
+    /// first and last pc of each of their blocks; every block hot.
+    fn regions(code: &[(u32, u32)], entries: &[u32]) -> Vec<Vec<(u32, u32)>> {
         let mut mem = SparseMemory::new();
         mem.map(0, 0x1000, Perm::RWX);
-        let code = [
-            (0x100, 0xfff2_8293u32), // L: addi t0, t0, -1
-            (0x104, 0xfe02_9ee3),    //    bnez t0, L
-            (0x108, 0x0f80_006f),    //    j E
-            (0x200, 0x0010_0313),    // E: li t1, 1
-            (0x204, 0xefdf_f06f),    //    j L
-        ];
-        for (at, word) in code {
-            mem.write_u32(at, word).unwrap();
+        for &(at, word) in code {
+            mem.write_u32(at.into(), word).unwrap();
         }
         let mut hart = Hart::new(HartConfig {
             id: 0,
@@ -373,26 +399,53 @@ mod tests {
             traps: TrapMode::Host,
         });
         let cache = &mut hart.cache;
-        let l = cache.enter(0x100, &mut mem, None).unwrap() as usize;
-        let e = cache.enter(0x200, &mut mem, None).unwrap() as usize;
+        let at: Vec<usize> = entries
+            .iter()
+            .map(|&pc| cache.enter(pc, &mut mem, None).unwrap() as usize)
+            .collect();
         let counts = vec![100; cache.ops.len()];
-        let starts = |b| {
-            region(cache, b, &counts, 100)
-                .iter()
-                .map(|ops| ops[0].pc)
-                .collect()
-        };
-        (starts(l), starts(e))
+        at.into_iter()
+            .map(|b| {
+                region(cache, b, &counts, 100)
+                    .iter()
+                    .map(|ops| (ops[0].pc, ops[ops.len() - 1].pc))
+                    .collect()
+            })
+            .collect()
     }
+
+    /// Loop L (at 0x100) leaves to block E (at 0x200), which jumps back into it.
+    const LOOP: [(u32, u32); 5] = [
+        (0x100, 0xfff2_8293), // L: addi t0, t0, -1
+        (0x104, 0xfe02_9ee3), //    bnez t0, L
+        (0x108, 0x0f80_006f), //    j E
+        (0x200, 0x0010_0313), // E: li t1, 1
+        (0x204, 0xefdf_f06f), //    j L
+    ];
 
     #[test]
     fn a_region_entered_outside_a_loop_leaves_the_loop_it_jumps_back_to() {
-        let (at_loop, at_block) = regions();
+        let starts = |r: &Vec<(u32, u32)>| r.iter().map(|b| b.0).collect::<Vec<_>>();
+        let r = regions(&LOOP, &[0x100, 0x200]);
         // Entered at its head, the loop keeps the block it leaves to, which jumps back.
-        assert_eq!(at_loop, [0x100, 0x200]);
+        assert_eq!(starts(&r[0]), [0x100, 0x200]);
         // Entered at that block (which nothing jumps back to backwards), the region stops
         // at the loop's head instead of running its own copy of the loop.
-        assert_eq!(at_block, [0x200]);
+        assert_eq!(starts(&r[1]), [0x200]);
+    }
+
+    #[test]
+    fn a_block_that_falls_into_a_loop_is_cut_before_its_head() {
+        // P (at 0xf8) runs straight into loop L: its superblock holds L's body up to `j E`.
+        let mut code = vec![
+            (0xf8, 0x0050_0293), // P: li t0, 5
+            (0xfc, 0x0013_0313), //    addi t1, t1, 1
+        ];
+        code.extend(LOOP);
+        let r = regions(&code, &[0x100, 0x200, 0xf8]);
+        assert_eq!(r[2], [(0xf8, 0xfc)]);
+        // A region entered at the loop's head keeps the loop's whole block.
+        assert_eq!(r[0], [(0x100, 0x108), (0x200, 0x204)]);
     }
 
     fn op(kind: Kind, pc: u32, target: u32, nth: u32) -> Op {

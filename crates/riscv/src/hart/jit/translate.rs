@@ -610,13 +610,11 @@ pub(crate) fn region(
             }
         }
         if !ended {
-            // A loop's block cut after its last branch into the loop (`region::loop_part`): go
-            // on at the branch's fall-through.
+            // A block cut short: a loop's after its last branch into the loop
+            // (`region::loop_part`), or another before a loop head it runs into
+            // (`region::before_loop`). Go on at the next instruction.
             let last = &part.ops[part.ops.len() - 1];
-            debug_assert!(matches!(
-                last.kind,
-                Kind::Beq | Kind::Bne | Kind::Blt | Kind::Bge | Kind::Bltu | Kind::Bgeu
-            ));
+            debug_assert!(!last.kind.ends_block());
             t.jump(last, last.pc.wrapping_add(4));
         }
     }
