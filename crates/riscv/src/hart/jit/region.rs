@@ -469,4 +469,14 @@ mod tests {
         // In B's own region A follows: B's 2 is all before the jump back.
         assert_eq!(spans(&[&b, &a]), [2, 4]);
     }
+
+    #[test]
+    fn a_span_runs_through_the_fall_through_of_a_block_cut_short() {
+        // P (0x100) cut before loop head L (0x108, `before_loop`), which the region also
+        // holds: P goes on into L with no op of its own jumping there.
+        let p = [op(Kind::Addi, 0x100, 0, 1), op(Kind::Addi, 0x104, 0, 2)];
+        let l = [op(Kind::Addi, 0x108, 0, 1), op(Kind::Bne, 0x10c, 0x108, 2)];
+        // P: its 2, then all of L's 2 before L's jump back.
+        assert_eq!(spans(&[&p, &l]), [4, 2]);
+    }
 }
