@@ -53,11 +53,9 @@ pub(crate) fn spans(blocks: &[&[Op]]) -> Vec<u32> {
     order.sort_by_key(|&i| std::cmp::Reverse(blocks[i][0].pc));
     for i in order {
         let mut most = length(blocks[i]);
-        // Its exits' targets, and the fall-through of a block cut short (`loop_part`,
-        // `before_loop`), a jump forward too.
+        // Its exits' targets, and where a block cut short goes on, a jump forward too.
         let last = &blocks[i][blocks[i].len() - 1];
-        let cut = (translated(last.kind) && !last.kind.ends_block())
-            .then(|| (last, last.pc.wrapping_add(4)));
+        let cut = cut_short(blocks[i]).map(|pc| (last, pc));
         let exits = blocks[i]
             .iter()
             .filter_map(|op| successors(op).map(|target| (op, target)));
@@ -72,6 +70,14 @@ pub(crate) fn spans(blocks: &[&[Op]]) -> Vec<u32> {
         span[i] = most;
     }
     span
+}
+
+/// Where a block cut short (`loop_part`, `before_loop`) goes on: at the instruction after its
+/// last op, when that op neither ends the block nor is left to the interpreter ([`block_ops`]
+/// ends a block at the first op that does either).
+pub(crate) fn cut_short(ops: &[Op]) -> Option<u32> {
+    let last = ops.last()?;
+    (translated(last.kind) && !last.kind.ends_block()).then(|| last.pc.wrapping_add(4))
 }
 
 /// The static successor pcs of op `op` (branch taken, `jal`, fall-through).
