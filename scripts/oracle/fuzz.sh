@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (issue 13): every cargo-fuzz target in fuzz/ runs for a short bounded
 # time so that a regression (a panic, a hang, an allocation over the limit) shows up in CI.
-# Long local runs (an hour of CPU a target and more): scripts/oracle/fuzz-long.sh.
+# Long local runs (an hour of CPU a target and more): scripts/fuzz-long.sh.
 #
 # Seed corpora come from the repository's own programs and files (RV32 and Linx ELFs, Linx
 # sources, Tensix .tt files, tile manifests, Snitch presets and kernels, TOML configs), copied

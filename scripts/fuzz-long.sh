@@ -13,15 +13,15 @@
 # DIR/logs. DIR/prior may hold "target cpu-seconds" lines from earlier machines (BENCHMARKS.md,
 # "Fuzzing"), counted towards GOAL.
 #
-# usage: scripts/oracle/fuzz-long.sh start|stop|pause|resume|status
+# usage: scripts/fuzz-long.sh start|stop|pause|resume|status
 #   FUZZ_LONG_DIR (default fuzz/long), FUZZ_WORKERS (nproc), FUZZ_SLICE (600), FUZZ_GOAL (3600)
 set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+root=$(cd "$(dirname "$0")/.." && pwd)
 dir=${FUZZ_LONG_DIR:-$root/fuzz/long}
 slice=${FUZZ_SLICE:-600}
 goal=${FUZZ_GOAL:-3600}
 bin=$root/fuzz/target/x86_64-unknown-linux-gnu/release
-self=$root/scripts/oracle/fuzz-long.sh
+self=$root/scripts/fuzz-long.sh
 mkdir -p "$dir/logs"
 touch "$dir/ledger" "$dir/prior"
 
