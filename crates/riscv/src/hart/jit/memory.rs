@@ -301,12 +301,16 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Store the low `size` bytes of `value` (I32 or I64) at host address `at`. An x register
+    /// (I32) is stored as it is: widened to I64 first, as an FP register's low half must be
+    /// (`fsw`), every integer store copied it to another host register on x64.
     fn host_store(&mut self, at: Value, size: u32, value: Value) {
+        let whole = 8 * size == self.b.func.dfg.value_type(value).bits();
         match size {
             1 => self.b.ins().istore8(guest(), value, at, 0),
             2 => self.b.ins().istore16(guest(), value, at, 0),
-            4 => self.b.ins().istore32(guest(), value, at, 0),
-            _ => self.b.ins().store(guest(), value, at, 0),
+            _ if whole => self.b.ins().store(guest(), value, at, 0),
+            _ => self.b.ins().istore32(guest(), value, at, 0),
         };
     }
 
@@ -367,7 +371,7 @@ impl Tx<'_, '_> {
         slot.store(self.b, b, offset_of!(Slot, base));
     }
 
-    /// Store the low `size` bytes of `value` (I64) for `op`: inline when the page allows it (and
+    /// Store the low `size` bytes of `value` (I32 or I64) for `op`: inline when the page allows it (and
     /// holds no decoded code), else leave for the interpreter.
     pub fn store(&mut self, op: &Op, size: u32, value: Value) {
         let addr = self.address(op);

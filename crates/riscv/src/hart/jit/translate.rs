@@ -29,7 +29,7 @@
 use super::dirty;
 use super::helpers::Ctx;
 use super::memory::Pages;
-use super::region::{Regs, forward, spans, successors};
+use super::region::{Regs, cut_short, forward, spans, successors};
 use super::slots::Slots;
 use crate::fpu::Flags;
 use crate::hart::op::{Kind, Op, X_SINK};
@@ -600,26 +600,22 @@ pub(crate) fn region(
         let head = t.heads[i].1;
         t.b.switch_to_block(head);
         t.dirty = t.dirty_at[i];
-        let mut ended = false;
         for (k, op) in part.ops.iter().enumerate() {
             if !super::translate::translated(op.kind) {
                 let pc = t.iconst(op.pc);
                 t.leave(pc, op.nth - 1, EXIT_INTERPRET);
-                ended = true;
                 break;
             }
             if one(&mut t, op, op_addr(i, k)) {
-                ended = true;
                 break;
             }
         }
-        if !ended {
-            // A block cut short: a loop's after its last branch into the loop
-            // (`region::loop_part`), or another before a loop head it runs into
-            // (`region::before_loop`). Go on at the next instruction.
-            let last = &part.ops[part.ops.len() - 1];
-            debug_assert!(!last.kind.ends_block());
-            t.jump(last, last.pc.wrapping_add(4));
+        // A block cut short: a loop's after its last branch into the loop (`region::loop_part`),
+        // or another before a loop head it runs into (`region::before_loop`). `one` ends a
+        // block exactly at the translated ops that end one (`Kind::ends_block`), and
+        // `region::block_ops` put those and the ops left to the interpreter last.
+        if let Some(next) = cut_short(part.ops) {
+            t.jump(&part.ops[part.ops.len() - 1], next);
         }
     }
     t.finish_checks();
@@ -745,7 +741,6 @@ fn one(t: &mut Tx<'_, '_>, op: &Op, op_addr: u64) -> bool {
                 _ => 4,
             };
             let v = t.x(op.rs2);
-            let v = t.b.ins().uextend(I64, v);
             t.store(op, size, v);
         }
         K::Flw => {
