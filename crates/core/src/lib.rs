@@ -16,4 +16,4 @@ pub mod memory;
 pub mod stop;
 pub mod timeline;
 
-pub use memory::{Access, FastPath, MemFault, Perm, SparseMemory};
+pub use memory::{Access, FastPath, FrameRun, MemFault, Perm, SparseMemory};

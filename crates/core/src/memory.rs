@@ -72,6 +72,20 @@ pub struct FastPath {
     pub frame_shift: u32,
 }
 
+/// A run of guest pages below 4 GiB whose bytes lie one after another in the arena, found by
+/// [`SparseMemory::frame_run`]: code generated at run time may address the whole run from one
+/// constant, `FastPath::arena + offset - addr`, while it stays valid (see
+/// [`SparseMemory::frame_layout`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FrameRun {
+    /// The guest address of its first byte (page-aligned).
+    pub addr: u64,
+    /// Its length in bytes (whole pages).
+    pub len: u64,
+    /// The arena offset of its first byte.
+    pub offset: u64,
+}
+
 /// A sparse little-endian memory of 4 KiB pages (see the module documentation).
 pub struct SparseMemory {
     /// Entries of the pages below 4 GiB.
@@ -85,6 +99,9 @@ pub struct SparseMemory {
     code_epoch: u64,
     /// Counts page-table entry changes (see [`layout`](Self::layout)).
     layout: u64,
+    /// Counts changes to the entries of pages that had a frame (see
+    /// [`frame_layout`](Self::frame_layout)).
+    frame_layout: u64,
     /// What is mapped, with which permissions (the truth; entries follow it).
     regions: Regions,
     /// The pages that have an entry, in order (so that a range operation finds them without
@@ -129,9 +146,51 @@ impl SparseMemory {
             free: Vec::new(),
             code_epoch: 0,
             layout: 0,
+            frame_layout: 0,
             regions: Regions::default(),
             entries: BTreeSet::new(),
         }
+    }
+
+    /// The longest run of at most `max` pages around the page of `addr` (below 4 GiB) whose
+    /// frames follow one another in the arena, every page of it allowing what the fast path
+    /// allows (see [`FastPath`]): reads, or with `write` writes (writable, its own frame, no
+    /// decoded code). `None` when the page of `addr` itself does not.
+    pub fn frame_run(&self, addr: u64, write: bool, max: u64) -> Option<FrameRun> {
+        let frame = |page: u64| {
+            let e = *self.low.get(usize::try_from(page).ok()?)?;
+            let ok = if write {
+                e & (u32::from(Perm::W.0) | CODE) == u32::from(Perm::W.0)
+            } else {
+                e & u32::from(Perm::R.0) != 0
+            };
+            let f = entry_frame(e) as u64;
+            (ok && f != 0).then_some(f)
+        };
+        let page = addr >> PAGE_BITS;
+        let first = frame(page)?;
+        let (mut lo, mut hi) = (page, page + 1);
+        // Frames at or above 1 (frame 0 is the zero frame), so `first - k - 1` cannot wrap.
+        while hi - lo < max && lo > 0 && frame(lo - 1) == Some(first - (page - lo) - 1) {
+            lo -= 1;
+        }
+        while hi - lo < max && frame(hi) == Some(first + (hi - page)) {
+            hi += 1;
+        }
+        Some(FrameRun {
+            addr: lo << PAGE_BITS,
+            len: (hi - lo) << PAGE_BITS,
+            offset: (first - (page - lo)) << PAGE_BITS,
+        })
+    }
+
+    /// Whether `run` (from [`frame_run`](Self::frame_run) with the same `write`) still holds:
+    /// each of its pages has the frame it had, and allows what it did.
+    pub fn frame_run_holds(&self, run: &FrameRun, write: bool) -> bool {
+        (0..run.len).step_by(PAGE).all(|at| {
+            self.frame_run(run.addr + at, write, 1)
+                .is_some_and(|r| r.offset == run.offset + at)
+        })
     }
 
     /// The current [`FastPath`].
@@ -164,6 +223,9 @@ impl SparseMemory {
 
     fn set_entry(&mut self, page: u64, e: u32) {
         self.layout += 1;
+        if entry_frame(self.entry(page)) != 0 {
+            self.frame_layout += 1;
+        }
         match (self.entry(page) != 0, e != 0) {
             (false, true) => {
                 self.entries.insert(page);
@@ -385,6 +447,15 @@ impl SparseMemory {
     /// host addresses of pages ([`fast_page`](Self::fast_page)).
     pub fn layout(&self) -> u64 {
         self.layout
+    }
+
+    /// Changes whenever the entry of a page that has a frame changes (it is protected,
+    /// unmapped, marked as code, or written while marked): while it stays the same, every
+    /// [`FrameRun`] found stays a run with the same frames and permissions. A page's first
+    /// write (which gives it a frame, and may move the arena) does not count; the arena's
+    /// address is [`FastPath::arena`].
+    pub fn frame_layout(&self) -> u64 {
+        self.frame_layout
     }
 
     /// Counts writes to (and unmaps of) pages flagged by [`mark_code`](Self::mark_code).

@@ -1,4 +1,5 @@
 //! The translation tier's page slots outlive entries into translated code (`hart/jit/slots.rs`),
+//! and its extents (`hart/jit/extent.rs`) hold arena addresses in the code itself,
 //! and a looping region's slots in its stack frame are copied from them at entry
 //! (`hart/jit/memory.rs`): a slot must be forgotten when the page table changes between runs, or translated code would
 //! read a page's old frame, write a page that has become code without telling the block
@@ -15,9 +16,9 @@ use macrosim_riscv::{Hart, HartConfig, Isa, Stop, TrapMode};
 const CODE: u32 = 0x1000;
 const FUNC: u32 = 0x1100;
 /// Read by the function; mapped but not written at first (its reads see the zero frame).
-const DATA: u32 = 0x8000;
+const DATA: u32 = 0x20000;
 /// Written by the function.
-const OUT: u32 = 0x9000;
+const OUT: u32 = 0x40000;
 
 fn i_type(imm: i32, rs1: u32, f3: u32, rd: u32, op: u32) -> u32 {
     ((imm as u32) & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | op
@@ -67,6 +68,20 @@ fn looping(mem: &mut SparseMemory) {
     mem.map(u64::from(OUT), 0x1000, Perm::RWX);
 }
 
+/// `looping` with 16 pages from each of its two pages mapped and written in order before the
+/// first run, so that its ops are translated against runs of frames: extents over them
+/// (`hart/jit/extent.rs`, at least 16 pages), not only page slots.
+fn looping_written(mem: &mut SparseMemory) {
+    looping(mem);
+    for (at, first) in [(DATA, 1), (OUT, 0)] {
+        mem.map(u64::from(at), 0x10000, Perm::RW);
+        for page in (0..0x10000).step_by(0x1000) {
+            mem.write_u32(u64::from(at) + page, if page == 0 { first } else { 9 })
+                .unwrap();
+        }
+    }
+}
+
 /// Run `steps`, each a change to memory between runs of 2000 instructions; what each run saw.
 fn observe(tier: Tier, steps: &[fn(&mut SparseMemory)]) -> Vec<String> {
     observe_in(program, tier, steps)
@@ -79,6 +94,21 @@ fn observe_in(
 ) -> Vec<String> {
     let mut mem = SparseMemory::new();
     program(&mut mem);
+    let mut hart = hart(tier);
+    let mut seen = Vec::new();
+    for step in steps {
+        step(&mut mem);
+        let stop = hart.run(&mut mem, &mut NoMmio, &mut NoTrace, 2000);
+        seen.push(seen_after(&hart, &stop, &mem));
+        if !matches!(stop, Stop::Limit) {
+            break;
+        }
+    }
+    seen
+}
+
+/// A hart on `tier` that translates at once, set up for the programs above.
+fn hart(tier: Tier) -> Hart {
     let mut hart = Hart::new(HartConfig {
         id: 0,
         isa: Isa::parse("rv32imafd").unwrap(),
@@ -90,23 +120,19 @@ fn observe_in(
     hart.set_x(5, DATA);
     hart.set_x(6, OUT);
     hart.set_x(7, FUNC);
-    let mut seen = Vec::new();
-    for step in steps {
-        step(&mut mem);
-        let stop = hart.run(&mut mem, &mut NoMmio, &mut NoTrace, 2000);
-        seen.push(format!(
-            "{stop:?} pc {:#x} retired {} s1 {} out {:?} code epoch {}",
-            hart.pc(),
-            hart.retired(),
-            hart.x(9),
-            mem.read_u32(u64::from(OUT)),
-            mem.code_epoch()
-        ));
-        if !matches!(stop, Stop::Limit) {
-            break;
-        }
-    }
-    seen
+    hart
+}
+
+/// What a run that stopped with `stop` left.
+fn seen_after(hart: &Hart, stop: &Stop, mem: &SparseMemory) -> String {
+    format!(
+        "{stop:?} pc {:#x} retired {} s1 {} out {:?} code epoch {}",
+        hart.pc(),
+        hart.retired(),
+        hart.x(9),
+        mem.read_u32(u64::from(OUT)),
+        mem.code_epoch()
+    )
 }
 
 #[test]
@@ -166,4 +192,49 @@ fn a_looping_regions_slot_forgets_an_unmapped_page() {
     let interp = observe_in(looping, Tier::Interp, &steps);
     assert_eq!(observe_in(looping, Tier::Jit, &steps), interp);
     assert!(interp[2].contains("LoadAccessFault"), "{interp:?}");
+}
+
+#[test]
+fn an_extent_follows_the_page_table_between_entries() {
+    let steps: [fn(&mut SparseMemory); 4] = [
+        |_| {},
+        |mem| mem.mark_code(u64::from(OUT)),
+        |_| {},
+        |mem| assert!(mem.protect(u64::from(OUT), 0x1000, Perm::R)),
+    ];
+    let interp = observe_in(looping_written, Tier::Interp, &steps);
+    assert_eq!(observe_in(looping_written, Tier::Jit, &steps), interp);
+    assert!(interp[1].contains("code epoch 1"), "{interp:?}");
+    assert!(interp[3].contains("StoreAccessFault"), "{interp:?}");
+}
+
+#[test]
+fn an_extent_forgets_an_unmapped_page() {
+    let steps: [fn(&mut SparseMemory); 2] = [|_| {}, |mem| mem.unmap(u64::from(DATA), 0x1000)];
+    let interp = observe_in(looping_written, Tier::Interp, &steps);
+    assert_eq!(observe_in(looping_written, Tier::Jit, &steps), interp);
+    assert!(interp[1].contains("LoadAccessFault"), "{interp:?}");
+}
+
+/// An extent holds a host address of the memory it was made for: run on another memory (the
+/// same pages and frames, other bytes, another arena, as after the arena moved), the hart
+/// must read that memory's bytes.
+#[test]
+fn an_extent_serves_only_the_arena_it_was_made_for() {
+    let run = |tier| {
+        let (mut a, mut b) = (SparseMemory::new(), SparseMemory::new());
+        looping_written(&mut a);
+        looping_written(&mut b);
+        b.write_u32(u64::from(DATA), 7).unwrap();
+        let mut hart = hart(tier);
+        let mut seen = Vec::new();
+        for mem in [&mut a, &mut b] {
+            let stop = hart.run(mem, &mut NoMmio, &mut NoTrace, 2000);
+            seen.push(seen_after(&hart, &stop, mem));
+        }
+        seen
+    };
+    let interp = run(Tier::Interp);
+    assert_eq!(run(Tier::Jit), interp);
+    assert!(interp[1].contains("s1 4000"), "{interp:?}");
 }

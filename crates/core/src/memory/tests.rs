@@ -325,3 +325,95 @@ fn layout_changes_with_every_entry_and_fast_page_follows_it() {
     changed(&mem, "unmap");
     assert_eq!(mem.fast_page(0x1000, false), None);
 }
+
+#[test]
+fn a_frame_run_is_the_pages_written_in_order_and_ends_where_the_fast_path_would_refuse() {
+    let mut mem = SparseMemory::new();
+    mem.map(0x10000, 0x8000, Perm::RW);
+    // Pages 0x10..=0x13 written in order get frames one after another; 0x15 later, after
+    // 0x17, so its frame does not follow 0x13's (0x14 was never written: the zero frame).
+    for page in [0x10u64, 0x11, 0x12, 0x13, 0x17, 0x15] {
+        mem.write_u8(page << PAGE_BITS, 1).unwrap();
+    }
+    let run = mem.frame_run(0x11234, true, 64).expect("a written page");
+    assert_eq!((run.addr, run.len), (0x10000, 0x4000));
+    let at = |a: u64| run.offset as usize + (a - run.addr) as usize;
+    mem.write_u32(0x12ffc, 0xdead_beef).unwrap();
+    assert_eq!(
+        mem.arena[at(0x12ffc)..at(0x12ffc) + 4],
+        0xdead_beef_u32.to_le_bytes()
+    );
+    assert_eq!(mem.frame_run(0x14000, false, 64), None, "never written");
+    assert_eq!(
+        mem.frame_run(0x15000, false, 64).map(|r| r.len),
+        Some(0x1000)
+    );
+    assert_eq!(
+        mem.frame_run(0x12000, true, 2).map(|r| r.len),
+        Some(0x2000),
+        "at most 2"
+    );
+    // Code in a page ends a run for writes, not for reads.
+    mem.mark_code(0x12000);
+    assert_eq!(
+        mem.frame_run(0x11000, true, 64).map(|r| (r.addr, r.len)),
+        Some((0x10000, 0x2000))
+    );
+    assert_eq!(
+        mem.frame_run(0x11000, false, 64).map(|r| r.len),
+        Some(0x4000)
+    );
+    assert!(mem.protect(0x10000, 0x1000, Perm::NONE));
+    assert_eq!(
+        mem.frame_run(0x11000, false, 64).map(|r| r.addr),
+        Some(0x11000)
+    );
+}
+
+#[test]
+fn the_frame_layout_changes_with_every_entry_of_a_page_with_a_frame_only() {
+    let mut mem = SparseMemory::new();
+    mem.map(0x1000, 0x2000, Perm::RW);
+    mem.write_u32(0x1000, 7).unwrap();
+    let mut last = mem.frame_layout();
+    mem.write_u32(0x2000, 7).unwrap();
+    assert_eq!(mem.frame_layout(), last, "a page's first write");
+    mem.map(0x10000, 0x1000, Perm::RW);
+    assert_eq!(mem.frame_layout(), last, "a new mapping");
+    let mut changed = |mem: &SparseMemory, what: &str| {
+        assert_ne!(
+            mem.frame_layout(),
+            last,
+            "{what} must change the frame layout"
+        );
+        last = mem.frame_layout();
+    };
+    mem.mark_code(0x1000);
+    changed(&mem, "marking code");
+    mem.write_u32(0x1008, 9).unwrap();
+    changed(&mem, "a write to code");
+    assert!(mem.protect(0x1000, 0x1000, Perm::R));
+    changed(&mem, "protect");
+    mem.unmap(0x2000, 0x1000);
+    changed(&mem, "unmap");
+}
+
+#[test]
+fn a_frame_run_holds_until_a_page_of_it_changes() {
+    let mut mem = SparseMemory::new();
+    mem.map(0x10000, 0x4000, Perm::RW);
+    for page in 0x10u64..0x14 {
+        mem.write_u8(page << PAGE_BITS, 1).unwrap();
+    }
+    let run = mem.frame_run(0x10000, true, 64).unwrap();
+    assert_eq!(run.len, 0x4000);
+    assert!(mem.frame_run_holds(&run, true));
+    mem.mark_code(0x13000);
+    assert!(mem.frame_run_holds(&run, false), "reads may see code");
+    assert!(
+        !mem.frame_run_holds(&run, true),
+        "writes to code must leave"
+    );
+    mem.unmap(0x11000, 0x1000);
+    assert!(!mem.frame_run_holds(&run, false));
+}

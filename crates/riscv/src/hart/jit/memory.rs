@@ -8,6 +8,7 @@
 //! across it had to sit in the five callee-saved ones or on the stack (measured in
 //! `BENCHMARKS.md`, session 8: sort, crc and interp 13-17 % faster without the calls).
 
+use super::extent::Extent;
 use super::helpers::Ctx;
 use super::slots::{NO_PAGE, Slot, Slots};
 use super::translate::{EXIT_MEMORY, I32, I64, Tx};
@@ -46,6 +47,25 @@ enum At {
     /// Persistent (`slots.rs`), at this address: the slots of other regions' memory ops, which
     /// run once per entry and would miss every time in a slot forgotten at entry.
     Fixed(i64),
+}
+
+/// The extents of a region's memory ops (`extent.rs`), taken in translation order.
+pub(crate) struct Extents {
+    by_op: Vec<Option<Extent>>,
+    next: usize,
+}
+
+impl Extents {
+    pub(crate) fn new(by_op: Vec<Option<Extent>>) -> Extents {
+        Extents { by_op, next: 0 }
+    }
+
+    /// The next memory op's extent.
+    fn next(&mut self) -> Option<Extent> {
+        let at = self.next;
+        self.next += 1;
+        self.by_op.get(at).copied().flatten()
+    }
 }
 
 /// The page slots of a region's memory ops, taken in translation order.
@@ -187,7 +207,7 @@ fn slot_flags() -> MemFlags {
 }
 
 /// The ops translated with [`Tx::load`] or [`Tx::store`].
-fn accesses_memory(kind: Kind) -> bool {
+pub(crate) fn accesses_memory(kind: Kind) -> bool {
     use Kind as K;
     matches!(
         kind,
@@ -262,13 +282,50 @@ impl Tx<'_, '_> {
         self.b.ins().iadd(at, off)
     }
 
+    /// If the op has an extent (`extent.rs`): when `addr` is inside it for `size` bytes, do
+    /// `access` at its host address (it ends its block); the code after this runs on a miss,
+    /// out of line. True if the op has an extent.
+    fn in_extent(&mut self, addr: Value, size: u32, access: impl FnOnce(&mut Self, Value)) -> bool {
+        // At least 16 pages long (`extent::MIN_PAGES`), so longer than any access.
+        let Some(w) = self.extents.next() else {
+            return false;
+        };
+        // `addr - start`, wrapping in 32 bits: past the end whether below or above.
+        let rel = self.b.ins().iadd_imm(addr, -i64::from(w.start as i32));
+        let outside = self.b.ins().icmp_imm(
+            IntCC::UnsignedGreaterThan,
+            rel,
+            i64::from((w.len - size) as i32),
+        );
+        let hit = self.b.create_block();
+        let miss = self.b.create_block();
+        self.b.set_cold_block(miss);
+        // The hit first in the layout, falling through (Cranelift lays a branch's second
+        // successor out right after it).
+        self.b.ins().brif(outside, miss, &[], hit, &[]);
+        self.b.switch_to_block(hit);
+        // The constant is materialized at each access (Cranelift rematerializes constants),
+        // so it holds no host register across a loop, where a base loaded from `Ctx` did
+        // (and was spilled: no faster than the page slot).
+        let host = self.b.ins().iconst(I64, w.host as i64);
+        let rel = self.b.ins().uextend(I64, rel);
+        let at = self.b.ins().iadd(host, rel);
+        access(self, at);
+        self.b.switch_to_block(miss);
+        true
+    }
+
     /// Load `size` bytes for `op`, zero-extended to 64 bits: inline when the page allows it
     /// (at once when the op's remembered page holds it), else leave for the interpreter.
     pub fn load(&mut self, op: &Op, size: u32) -> Value {
         let addr = self.address(op);
         let done = self.b.create_block();
         self.b.append_block_param(done, I64);
-        let slot = self.remembered(addr, size, done, |t, at| t.host_load(at, size));
+        let in_extent = self.in_extent(addr, size, |t, at| {
+            let v = t.host_load(at, size);
+            t.b.ins().jump(done, &[v.into()]);
+        });
+        let slot = self.remembered(addr, size, done, in_extent, |t, at| t.host_load(at, size));
         let (e, off, inside) = self.entry(addr, size);
         let readable = self.b.ins().band_imm(e, i64::from(self.layout.read_ok));
         let fast_ok = self.b.ins().icmp_imm(IntCC::NotEqual, readable, 0);
@@ -276,8 +333,8 @@ impl Tx<'_, '_> {
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         self.b.set_cold_block(slow);
-        if slot.is_some() {
-            // The walk after a slot's miss: as rare as the miss.
+        if slot.is_some() || in_extent {
+            // The walk after a slot's or an extent's miss: as rare as the miss.
             self.b.set_cold_block(fast);
         }
         self.b.ins().brif(go, fast, &[], slow, &[]);
@@ -322,6 +379,7 @@ impl Tx<'_, '_> {
         addr: Value,
         size: u32,
         done: Block,
+        cold: bool,
         access: impl FnOnce(&mut Self, Value) -> Value,
     ) -> Option<At> {
         let slot = self.pages.next()?;
@@ -346,6 +404,10 @@ impl Tx<'_, '_> {
         // only when its slot has no home): its page-table walk out of line, so that the hit
         // falls through to the access and a loop's hot path is straight-line code.
         self.b.set_cold_block(miss);
+        if cold {
+            // Behind an extent's miss.
+            self.b.set_cold_block(yes);
+        }
         self.b.ins().brif(hit, yes, &[], miss, &[]);
         self.b.switch_to_block(yes);
         let base = slot.load(self.b, I64, offset_of!(Slot, base));
@@ -376,7 +438,11 @@ impl Tx<'_, '_> {
     pub fn store(&mut self, op: &Op, size: u32, value: Value) {
         let addr = self.address(op);
         let ok = self.b.create_block();
-        let slot = self.remembered(addr, size, ok, |t, at| {
+        let in_extent = self.in_extent(addr, size, |t, at| {
+            t.host_store(at, size, value);
+            t.b.ins().jump(ok, &[]);
+        });
+        let slot = self.remembered(addr, size, ok, in_extent, |t, at| {
             t.host_store(at, size, value);
             value
         });
@@ -396,8 +462,8 @@ impl Tx<'_, '_> {
         let fast = self.b.create_block();
         let slow = self.b.create_block();
         self.b.set_cold_block(slow);
-        if slot.is_some() {
-            // The walk after a slot's miss: as rare as the miss.
+        if slot.is_some() || in_extent {
+            // The walk after a slot's or an extent's miss: as rare as the miss.
             self.b.set_cold_block(fast);
         }
         self.b.ins().brif(go, fast, &[], slow, &[]);

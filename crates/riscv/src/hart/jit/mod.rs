@@ -16,6 +16,7 @@
 
 mod call;
 mod dirty;
+mod extent;
 mod float;
 mod helpers;
 mod memory;
@@ -34,7 +35,7 @@ use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use helpers::Ctx;
-use macrosim_core::{FastPath, SparseMemory};
+use macrosim_core::SparseMemory;
 use rustc_hash::FxHashMap;
 use slots::Slots;
 use std::fmt;
@@ -123,6 +124,8 @@ pub(crate) struct Jit {
     translated: u64,
     /// Paced: retired instructions before the next translation is considered.
     wait: u64,
+    /// The extents the translations were made with (`extent.rs`).
+    extents: extent::Registry,
 }
 
 impl fmt::Debug for Jit {
@@ -177,6 +180,7 @@ impl Jit {
             paced: true,
             translated: 0,
             wait: 0,
+            extents: extent::Registry::default(),
         })
     }
 
@@ -209,6 +213,7 @@ impl Jit {
             call::free(m);
         }
         self.ops.clear();
+        self.extents.clear();
     }
 
     /// Run translated code from the block at arena position `b` (starting at `state.pc`),
@@ -231,11 +236,14 @@ impl Jit {
             self.generation = cache.generation();
             self.window = window;
         }
+        if !self.extents.check(mem) {
+            self.flush();
+        }
         let pc = state.pc;
         let slot = (pc as usize >> 2) % FAST;
         let (mut code, mut len) = match self.fast[slot] {
             Slot { pc: p, code, len } if p == pc => (code, len),
-            _ => match self.lookup(pc, cache, b, mem.fast_path(), state.retired) {
+            _ => match self.lookup(pc, cache, b, mem, state) {
                 Some(found) => found,
                 None => return Ran::Cold,
             },
@@ -282,9 +290,10 @@ impl Jit {
         pc: u32,
         cache: &BlockCache,
         b: usize,
-        layout: FastPath,
-        retired: u64,
+        mem: &mut SparseMemory,
+        state: &State,
     ) -> Option<(Code, u32)> {
+        let retired = state.retired;
         if b >= self.counts.len() {
             self.counts.resize(cache.ops.len().max(b + 1), 0);
         }
@@ -307,7 +316,7 @@ impl Jit {
                         return None;
                     }
                 }
-                let Some(found) = self.translate(&blocks, layout) else {
+                let Some(found) = self.translate(&blocks, mem, &state.x) else {
                     self.counts[b] = NEVER;
                     return None;
                 };
@@ -327,7 +336,12 @@ impl Jit {
     /// Translate and finalize the region `blocks` (entry first): its code and span (see
     /// [`Slot`]); `None` if the entry is for the interpreter or Cranelift fails (the block
     /// is then left to the interpreter).
-    fn translate(&mut self, blocks: &[&[Op]], layout: FastPath) -> Option<(Code, u32)> {
+    fn translate(
+        &mut self,
+        blocks: &[&[Op]],
+        mem: &mut SparseMemory,
+        x: &[u32],
+    ) -> Option<(Code, u32)> {
         if !blocks[0]
             .first()
             .is_some_and(|op| translate::translated(op.kind))
@@ -346,6 +360,8 @@ impl Jit {
                 self.module.insert(m)
             }
         };
+        let layout = mem.fast_path();
+        let extents = extent::find(blocks.iter().flat_map(|ops| ops.iter()), x, mem);
         let call_conv = module.isa().default_call_conv();
         let ptr = module.target_config().pointer_type();
         let mut cx = module.make_context();
@@ -367,6 +383,7 @@ impl Jit {
             slots: &mut self.slots,
             window: self.window,
             layout,
+            extents: extents.clone(),
         };
         translate::region(&mut fb, &parts, &op_addr, set);
         fb.finalize();
@@ -382,6 +399,7 @@ impl Jit {
         module.clear_context(&mut cx);
         module.finalize_definitions().ok()?;
         let code = Code(module.get_finalized_function(id));
+        self.extents.add(&extents, mem);
         Some((code, region::spans(blocks)[0]))
     }
 }

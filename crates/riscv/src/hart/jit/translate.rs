@@ -27,8 +27,9 @@
 //! `--max-insns` stops exactly where the interpreter would.
 
 use super::dirty;
+use super::extent::Extent;
 use super::helpers::Ctx;
-use super::memory::Pages;
+use super::memory::{Extents, Pages};
 use super::region::{Regs, cut_short, forward, spans, successors};
 use super::slots::Slots;
 use crate::fpu::Flags;
@@ -146,6 +147,8 @@ pub(super) struct Tx<'a, 'b> {
     checks: Vec<(usize, Block)>,
     /// The pages memory ops remember.
     pub pages: Pages,
+    /// The memory ops' extents (`extent.rs`).
+    pub extents: Extents,
 }
 
 impl Tx<'_, '_> {
@@ -517,6 +520,8 @@ pub(crate) struct Setting<'s> {
     pub window: (u32, u32),
     /// The memory's fast-path constants.
     pub layout: FastPath,
+    /// The memory ops' extents, in translation order (`extent::find`).
+    pub extents: Vec<Option<Extent>>,
 }
 
 /// Build the function for `parts` (a region; the entry first) into `b`, whose signature is
@@ -534,6 +539,7 @@ pub(crate) fn region(
         slots,
         window,
         layout,
+        extents,
     } = set;
     let entry = b.create_block();
     b.append_block_params_for_function_params(entry);
@@ -587,6 +593,7 @@ pub(crate) fn region(
         checks: Vec::new(),
         exits: Vec::new(),
         pages,
+        extents: Extents::new(extents),
     };
     t.reload();
     t.pages.seed(t.b);
