@@ -7,6 +7,10 @@
 //! integer regions: a call clobbers every caller-saved host register, so guest registers live
 //! across it had to sit in the five callee-saved ones or on the stack (measured in
 //! `BENCHMARKS.md`, session 8: sort, crc and interp 13-17 % faster without the calls).
+//!
+//! Before the page-table walk, an op tries its extent (`extent.rs`: a stretch of pages with
+//! consecutive frames, as constants), then its page slot (`slots.rs`, [`Pages`]: the page it
+//! last used); each miss goes on to the next, out of line.
 
 use super::extent::Extent;
 use super::helpers::Ctx;

@@ -12,7 +12,8 @@
 //! are keyed by their entry block's start and dropped with the block cache
 //! (`BlockCache::generation`): the cache flushes when code memory is written, on `fence.i`,
 //! and when FP is switched on or off, so the translations always match the decoded ops they
-//! were made from.
+//! were made from. They are dropped too when memory they hold host addresses of changes
+//! (`extent.rs`).
 
 mod call;
 mod dirty;
