@@ -15,6 +15,10 @@ use proptest::prelude::*;
 
 const CODE: u32 = 0x1000;
 const DATA: u32 = 0x8000;
+/// The data's length: 16 pages written in order, so that the translation tier checks the
+/// accesses into them against an extent (`hart/jit/extent.rs`, at least 16 pages) before
+/// their page slots.
+const DATA_LEN: u32 = 0x10000;
 /// Instructions each run retires in all.
 const BUDGET: u64 = 4000;
 
@@ -254,10 +258,10 @@ enum Path {
 fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
     let mut mem = SparseMemory::new();
     mem.map(u64::from(CODE), 0x1000, Perm::RWX);
-    mem.map(u64::from(DATA), 0x1000, Perm::RW);
+    mem.map(u64::from(DATA), u64::from(DATA_LEN), Perm::RW);
     let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
     mem.load_bytes(u64::from(CODE), &bytes).unwrap();
-    let fill: Vec<u8> = (0..0x1000u32).map(|i| (i * 37 + 11) as u8).collect();
+    let fill: Vec<u8> = (0..DATA_LEN).map(|i| (i * 37 + 11) as u8).collect();
     mem.load_bytes(u64::from(DATA), &fill).unwrap();
     let mut hart = Hart::new(HartConfig {
         id: 0,
@@ -317,7 +321,7 @@ fn run(words: &[u32], regs: &[u32], fregs: &[u64], path: Path) -> Outcome {
             }
         }
     }
-    let mut data = vec![0; 0x1000];
+    let mut data = vec![0; DATA_LEN as usize];
     mem.read_into(u64::from(DATA), &mut data, macrosim_core::Access::Read)
         .unwrap();
     let mut code = vec![0; 0x1000];

@@ -82,26 +82,31 @@ pub(crate) struct Pages {
 }
 
 impl Pages {
-    /// Slots for the memory ops among `ops`: in the stack frame if the region loops back to
-    /// its entry (`looped`), else from `slots` while it has any.
-    pub(crate) fn declare<'o>(
+    /// Slots for a region's memory ops, given their extents in translation order
+    /// (`extent::find`): in the stack frame if the region loops back to its entry (`looped`),
+    /// else from `slots` while it has any. An op with an extent tries its slot only after the
+    /// extent missed, so even in a looping region its slot is a persistent one: a frame slot
+    /// is copied from its home at every entry (sort's partition loop copied ten).
+    pub(crate) fn declare(
         b: &mut FunctionBuilder<'_>,
         slots: &mut Slots,
         looped: bool,
-        ops: impl Iterator<Item = &'o Op>,
+        extents: &[Option<Extent>],
     ) -> Pages {
-        let ops = ops.filter(|op| accesses_memory(op.kind));
+        let fixed = |slots: &mut Slots| Some(At::Fixed(slots.take()?.addr() as i64));
         if !looped {
-            let taken = ops
-                .map(|_| Some(At::Fixed(slots.take()?.addr() as i64)))
-                .collect();
+            let taken = extents.iter().map(|_| fixed(slots)).collect();
             return Pages {
                 taken,
                 frame: None,
                 next: 0,
             };
         }
-        let n = ops.count().min(FRAME_SLOTS);
+        let n = extents
+            .iter()
+            .filter(|e| e.is_none())
+            .count()
+            .min(FRAME_SLOTS);
         let frame = (n > 0).then(|| {
             b.create_sized_stack_slot(StackSlotData::new(
                 StackSlotKind::ExplicitSlot,
@@ -110,16 +115,19 @@ impl Pages {
             ))
         });
         let home = frame.and_then(|_| slots.take_run(n)).map(|a| a as i64);
-        let taken = frame
-            .map(|f| {
-                (0..n)
-                    .map(|k| {
-                        let off = k as i32 * SLOT_BYTES as i32;
-                        Some(At::Frame(f, off, home.map(|h| h + i64::from(off))))
-                    })
-                    .collect()
+        let mut k = 0;
+        let taken = extents
+            .iter()
+            .map(|e| {
+                if e.is_some() {
+                    return fixed(slots);
+                }
+                let f = frame.filter(|_| k < n)?;
+                let off = k as i32 * SLOT_BYTES as i32;
+                k += 1;
+                Some(At::Frame(f, off, home.map(|h| h + i64::from(off))))
             })
-            .unwrap_or_default();
+            .collect();
         Pages {
             taken,
             frame: frame.map(|f| (f, n, home)),

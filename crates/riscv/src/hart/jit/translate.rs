@@ -563,7 +563,7 @@ pub(crate) fn region(
         .iter()
         .flat_map(|p| p.ops)
         .any(|op| successors(op) == Some(head));
-    let pages = Pages::declare(b, slots, looped, parts.iter().flat_map(|p| p.ops));
+    let pages = Pages::declare(b, slots, looped, &extents);
     let ops: Vec<&[Op]> = parts.iter().map(|p| p.ops).collect();
     let dirty_at = dirty::at_starts(&ops);
     let heads = parts
