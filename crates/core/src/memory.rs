@@ -133,6 +133,16 @@ const fn entry_frame(e: u32) -> usize {
     (e >> FRAME_SHIFT) as usize
 }
 
+/// Whether the fast path (see [`FastPath`]) may make an access to a page of entry `e`: a read
+/// if it is readable, a write if it is writable, holds no decoded code and has its own frame.
+fn fast_path_allows(e: u32, write: bool) -> bool {
+    if write {
+        e & (u32::from(Perm::W.0) | CODE) == u32::from(Perm::W.0) && entry_frame(e) != 0
+    } else {
+        e & u32::from(Perm::R.0) != 0
+    }
+}
+
 impl SparseMemory {
     pub fn new() -> Self {
         let low = vec![0u32; LOW_PAGES as usize]
@@ -159,13 +169,8 @@ impl SparseMemory {
     pub fn frame_run(&self, addr: u64, write: bool, max: u64) -> Option<FrameRun> {
         let frame = |page: u64| {
             let e = *self.low.get(usize::try_from(page).ok()?)?;
-            let ok = if write {
-                e & (u32::from(Perm::W.0) | CODE) == u32::from(Perm::W.0)
-            } else {
-                e & u32::from(Perm::R.0) != 0
-            };
             let f = entry_frame(e) as u64;
-            (ok && f != 0).then_some(f)
+            (fast_path_allows(e, write) && f != 0).then_some(f)
         };
         let page = addr >> PAGE_BITS;
         let first = frame(page)?;
@@ -222,11 +227,12 @@ impl SparseMemory {
     }
 
     fn set_entry(&mut self, page: u64, e: u32) {
+        let old = self.entry(page);
         self.layout += 1;
-        if entry_frame(self.entry(page)) != 0 {
+        if entry_frame(old) != 0 {
             self.frame_layout += 1;
         }
-        match (self.entry(page) != 0, e != 0) {
+        match (old != 0, e != 0) {
             (false, true) => {
                 self.entries.insert(page);
             }
@@ -433,12 +439,7 @@ impl SparseMemory {
     fn fast_page(&mut self, addr: u64, write: bool) -> Option<*mut u8> {
         let e = self.entry(addr >> PAGE_BITS);
         let f = entry_frame(e);
-        let allowed = if write {
-            e & (u32::from(Perm::W.0) | CODE) == u32::from(Perm::W.0) && f != 0
-        } else {
-            e & u32::from(Perm::R.0) != 0
-        };
-        allowed.then(|| self.arena[f * PAGE..].as_mut_ptr())
+        fast_path_allows(e, write).then(|| self.arena[f * PAGE..].as_mut_ptr())
     }
 
     /// Changes whenever any page-table entry changes (a page mapped, unmapped, protected,
