@@ -416,6 +416,52 @@ fn an_idle_loop_gives_the_same_state_on_every_path() {
     }
 }
 
+/// Binary64 arithmetic in RNE (static or dynamic) on exact-valued operands: sums and
+/// differences (`kind` 0), products (1), fused multiply-adds (2), or all of them (3), so that
+/// inexact stays clear for a while and, in programs of one kind, no other kind of op raises it
+/// in their place: the translation tier then takes exact results on the host
+/// (`hart/jit/float.rs`). Now and then the flags are read and cleared (`csrrw x5, fflags,
+/// x0`) and folded into x6 (`x6 = 33 * x6 + x5`): the end state then holds the flags of every
+/// stretch, not only their sticky union, and inexact is clear again for the next stretch.
+fn exact_fp_insn(kind: u32) -> impl Strategy<Value = Vec<u32>> {
+    let f = || 0u32..8;
+    let rm = || prop::sample::select(vec![0u32, 7]);
+    let simple = match kind {
+        0 => vec![0, 1],
+        1 => vec![2],
+        _ => vec![0, 1, 2],
+    };
+    let flags = vec![
+        i_type(0x001, 0, 1, 5, 0x73), // csrrw x5, fflags, x0
+        i_type(5, 6, 1, 7, 0x13),     // slli x7, x6, 5
+        r_type(0, 7, 6, 0, 6, 0x33),  // add x6, x6, x7
+        r_type(0, 5, 6, 0, 6, 0x33),  // add x6, x6, x5
+    ];
+    prop_oneof![
+        4 * u32::from(kind != 2) => (f(), f(), f(), rm(), prop::sample::select(simple))
+            .prop_map(|(d, a, b, m, op)| vec![r_type(op << 2 | 1, b, a, m, d, 0x53)]),
+        4 * u32::from(kind >= 2) => (f(), f(), f(), f(), rm(), 0u32..4).prop_map(|(d, a, b, c, m, op)| {
+            vec![c << 27 | 1 << 25 | b << 20 | a << 15 | m << 12 | d << 7 | (0x43 | op << 2)]
+        }),
+        1 => Just(flags),
+    ]
+}
+
+/// Operands for `exact_fp_insn`: small integers, short significands at exponents from
+/// subnormal to huge, significands with only their lowest bits set below 2^-400 (products
+/// near 2^-1000 whose residual underflows), and a few inexact or extreme values.
+fn exact_fp_value() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        8 => (-300i32..300).prop_map(|v| f64::from(v).to_bits()),
+        4 => (1i64..1 << 20, -1090i32..1000, prop::bool::ANY)
+            .prop_map(|(m, e, neg)| (if neg { -1.0 } else { 1.0 } * m as f64 * 2f64.powi(e)).to_bits()),
+        2 => (1u64..8, 420u64..620, prop::bool::ANY)
+            .prop_map(|(m, e, neg)| u64::from(neg) << 63 | e << 52 | m),
+        1 => Just(0.1f64.to_bits()),
+        1 => Just(f64::MAX.to_bits()),
+    ]
+}
+
 #[cfg(feature = "jit")]
 /// Cases of the translation-tier property: `MACROSIM_JIT_CASES`, default 64 (each translates
 /// every block it runs, which is what costs); `scripts/oracle/riscv-jit.sh` runs more, and
@@ -444,6 +490,20 @@ proptest! {
         hot in 1u32..5,
     ) {
         let words = with_fp_prologue(&body);
+        let whole = run(&words, &regs, &fregs, Path::Whole);
+        prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(hot, a, b)), &whole);
+    }
+    /// The same on exact-valued binary64 arithmetic (`exact_fp_insn`), looping.
+    #[test]
+    fn the_translation_tier_gives_the_interpreters_state_on_exact_arithmetic(
+        body in (0u32..4).prop_flat_map(|kind| proptest::collection::vec(exact_fp_insn(kind), 4..40)),
+        fregs in proptest::collection::vec(exact_fp_value(), 8),
+        a in prop_oneof![Just(BUDGET), 256u64..1200],
+        b in 256u64..700,
+        hot in 1u32..5,
+    ) {
+        let words = with_fp_prologue(&body.concat());
+        let regs = vec![0; 31];
         let whole = run(&words, &regs, &fregs, Path::Whole);
         prop_assert_eq!(&run(&words, &regs, &fregs, Path::Jit(hot, a, b)), &whole);
     }

@@ -17,7 +17,9 @@
 //!   computed by a fused multiply-add, valid while operands stay within 2^±900 (the residual is
 //!   then representable). Binary32 FMA goes through binary64 with a TwoSum residual and falls
 //!   back when the binary64 sum lands exactly half-way between binary32 numbers. Binary64 FMA
-//!   derives inexact with Boldo and Muller's ErrFma (again within 2^±900);
+//!   first tries a cheap sufficient test of exactness (an exact product, by its residual, and
+//!   an exact sum, by TwoSum: [`exact_fma_d`]), then derives inexact with Boldo and Muller's
+//!   ErrFma (again within 2^±900);
 //! * when `inexact` is already set in the accrued flags it need not be derived at all (QEMU's
 //!   observation), which also lifts the 2^±900 limits. That case is the `hot_*` functions and,
 //!   for a hart that has checked RNE and accrued inexact once for a whole run of blocks, the
@@ -52,43 +54,9 @@ fn moderate_d(x: f64) -> bool {
     x == 0.0 || (123..=1923).contains(&e)
 }
 
-/// Exponents of the lowest and the highest set bit of a normal binary64 number.
-#[inline]
-fn bit_span(b: u64) -> (i32, i32) {
-    let e = ((b >> 52) & 0x7ff) as i32 - 1075;
-    let m = (b & ((1 << 52) - 1)) | 1 << 52;
-    (e + m.trailing_zeros() as i32, e + 52)
-}
-
-/// A cheap sufficient test that `a * b + c` (normal or zero operands) is
-/// exactly representable: the exact result's set bits lie between the lowest set bit of the
-/// product or addend and one above the highest, and that window holds at most 53 bits, none
-/// below 2^-1074. Exact-valued arithmetic (integers, short fixed-point values) passes it.
-#[inline(always)]
-fn fits_exactly(a: u64, b: u64, c: u64) -> bool {
-    if a << 1 == 0 || b << 1 == 0 {
-        return false;
-    }
-    let (la, ha) = bit_span(a);
-    let (lb, hb) = bit_span(b);
-    let (mut lo, mut hi) = (la + lb, ha + hb + 1);
-    if c << 1 != 0 {
-        let (lc, hc) = bit_span(c);
-        lo = lo.min(lc);
-        hi = hi.max(hc) + 1;
-    }
-    hi - lo <= 52 && lo >= -1074 && hi <= 1023
-}
-
 #[inline]
 fn has_nx(flags: &Flags) -> bool {
     flags.0 & Flags::NX != 0
-}
-
-/// Normal (not zero, subnormal, infinite or NaN) binary64 / binary32.
-#[inline(always)]
-fn normal_d(b: u64) -> bool {
-    ((b >> 52) & 0x7ff).wrapping_sub(1) < 0x7fe
 }
 
 /// A finite result above the smallest normal number: no overflow, no tininess.
@@ -158,20 +126,43 @@ hot!(hot_div_s(a, b): u32, div_s);
 hot!(hot_sqrt_s(a): u32, sqrt_s);
 hot!(hot_fma_s(a, b, c): u32, fma_s);
 
-/// Normal operands (or a zero addend) whose fused multiply-add `fits_exactly`.
+/// The least magnitude of a rounded binary64 product `p = x * y` for which
+/// [`exact_product_d`] may trust a zero residual: 2^-900.
+pub(crate) const EXACT_PRODUCT_MIN: f64 = f64::from_bits(123 << 52);
+
+/// Is `p`, the host's rounded `x * y`, the exact product? The fused multiply-add `x * y - p`
+/// is then the residual, computed exactly: with |p| >= 2^-900 the exponents of x and y sum to
+/// at least -902, so the residual is a multiple of 2^-1006, and it is below half an ulp of p,
+/// so it needs at most 53 bits (Boldo and Daumas, "Representable correcting terms for possibly
+/// underflowing floating point operations", ARITH 2003: representable once the exponents sum
+/// to at least e_min + p - 1 = -970). The bound keeps a tiny residual from rounding to zero.
+/// An infinite or NaN product fails: its residual is not zero, or the bound fails.
 #[inline(always)]
-fn exact_fma_d(a: u64, b: u64, c: u64) -> bool {
-    normal_d(a) & normal_d(b) & (normal_d(c) | (c << 1 == 0)) && fits_exactly(a, b, c)
+pub(crate) fn exact_product_d(x: f64, y: f64, p: f64) -> bool {
+    p.abs() >= EXACT_PRODUCT_MIN && x.mul_add(y, -p) == 0.0
 }
 
-/// Also takes exact-valued arithmetic (`fits_exactly`) when inexact has not accrued yet.
+/// Is `x * y + z` exactly representable, so that the host's fused multiply-add rounds
+/// nothing? Sufficient: the product is exact ([`exact_product_d`]) and so is its sum with `z`
+/// (Knuth's TwoSum error is exact for any finite operands, subnormal ones included, and NaN
+/// or infinite once anything overflows). Integer and short fixed-point arithmetic, as in
+/// matrix kernels on exact data, passes it. The translation tier computes the same test
+/// (`hart::jit::float`).
+#[inline(always)]
+pub(crate) fn exact_fma_d(x: f64, y: f64, z: f64) -> bool {
+    let p = x * y;
+    exact_product_d(x, y, p) && two_sum_err_d(p, z, p + z) == 0.0
+}
+
+/// Also takes exact-valued arithmetic ([`exact_fma_d`]) when inexact has not accrued yet.
 #[inline(always)]
 pub(super) fn hot_fma_d(a: u64, b: u64, c: u64, rm: Rm, flags: &mut Flags) -> Option<u64> {
     if rm != Rm::Rne {
         return None;
     }
     // Without accrued inexact, only exact results.
-    if !has_nx(flags) && !exact_fma_d(a, b, c) {
+    let (x, y, z) = (f64::from_bits(a), f64::from_bits(b), f64::from_bits(c));
+    if !has_nx(flags) && !exact_fma_d(x, y, z) {
         return None;
     }
     accrued::fma_d(a, b, c)
@@ -186,7 +177,7 @@ fn two_sum_err_s(x: f32, y: f32, s: f32) -> f32 {
 }
 
 #[inline]
-fn two_sum_err_d(x: f64, y: f64, s: f64) -> f64 {
+pub(crate) fn two_sum_err_d(x: f64, y: f64, s: f64) -> f64 {
     let bp = s - x;
     let ap = s - bp;
     (x - ap) + (y - bp)
@@ -379,7 +370,7 @@ pub(super) fn fma_d(a: u64, b: u64, c: u64, rm: Rm, flags: &mut Flags) -> Option
     // underflows or overflows. With |x|, |y|, |z|, |x*y| within 2^±900 every intermediate is
     // representable, and the exact result, a multiple of 2^-1006, is either 0 or far above the
     // subnormal range, so r == 0 means an exact zero.
-    if fits_exactly(a, b, c) {
+    if exact_fma_d(x, y, z) {
         return Some(r.to_bits());
     }
     let u1 = x * y;
@@ -508,6 +499,19 @@ mod tests {
             same(|f| hot_fma_d(a, b, c, Rm::Rne, f), |f| arith::fma::<F64>(a, b, c, Rm::Rne, f))?;
         }
 
+        /// Short significands whose products land around `EXACT_PRODUCT_MIN` and down into
+        /// the subnormal range, where a residual can underflow.
+        #[test]
+        fn binary64_small_products(
+            mx in 1u64..1 << 30, my in 1u64..1 << 30, ex in -580i32..-400, ey in -580i32..-400,
+            c in d(),
+        ) {
+            let a = (mx as f64 * 2f64.powi(ex)).to_bits();
+            let b = (my as f64 * 2f64.powi(ey)).to_bits();
+            same(|f| hot_fma_d(a, b, c, Rm::Rne, f), |f| arith::fma::<F64>(a, b, c, Rm::Rne, f))?;
+            same(|f| fma_d(a, b, c, Rm::Rne, f), |f| arith::fma::<F64>(a, b, c, Rm::Rne, f))?;
+        }
+
         #[test]
         fn binary32(a in s(), b in s(), c in s()) {
             let w = u64::from;
@@ -528,6 +532,44 @@ mod tests {
                 |f| arith::fma::<F32>(w(a), w(b), w(c), Rm::Rne, f) as u32,
             )?;
         }
+    }
+
+    /// The exactness test of fused multiply-adds: exact data passes, a rounded product or sum
+    /// fails, and a product whose residual underflows fails although the host computes that
+    /// residual as zero (the reason for `EXACT_PRODUCT_MIN`).
+    #[test]
+    fn exact_fma_d_needs_an_exact_product_and_sum() {
+        assert!(exact_fma_d(3.0, -5.0, 7.0));
+        assert!(exact_fma_d(0.75, 1024.0, 2f64.powi(-40)));
+        assert!(!exact_fma_d(0.1, 3.0, 0.0));
+        assert!(!exact_fma_d(3.0, 5.0, 2f64.powi(-60)));
+        let (x, y) = (1.0 + f64::EPSILON, 2f64.powi(-1000) * (1.0 + f64::EPSILON));
+        let p = x * y;
+        assert_eq!(
+            x.mul_add(y, -p),
+            0.0,
+            "the residual 2^-1104 underflows to zero"
+        );
+        assert!(!exact_product_d(x, y, p));
+        let (x, y) = (1.0 + f64::EPSILON, 2f64.powi(-800) * (1.0 + f64::EPSILON));
+        assert!(!exact_product_d(x, y, x * y));
+        assert!(exact_product_d(
+            2f64.powi(-450),
+            2f64.powi(-450),
+            2f64.powi(-900)
+        ));
+        assert!(!exact_product_d(f64::MAX, 2.0, f64::INFINITY));
+        let mut f = Flags(0);
+        assert_eq!(
+            hot_fma_d(
+                (1.0 + f64::EPSILON).to_bits(),
+                2f64.powi(-1000).to_bits(),
+                0,
+                Rm::Rne,
+                &mut f
+            ),
+            None
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@
 mod arith;
 mod compare;
 mod convert;
-mod fast;
+pub(crate) mod fast;
 mod format;
 mod round;
 

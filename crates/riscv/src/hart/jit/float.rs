@@ -5,6 +5,10 @@
 //!   has accrued and mstatus.FS is Dirty, taking the host's result only when it is clear
 //!   (finite and above the smallest normal number): the conditions of `fpu::fast::accrued`,
 //!   which the execute loop's `ACCRUED` mode uses (see that module for the proof);
+//! * before inexact has accrued, binary64 add, sub, mul and the fused multiply-adds whose
+//!   result is clear and exact (`fpu::fast::two_sum_err_d`, `exact_product_d`,
+//!   `exact_fma_d`): a few host float operations instead of a call, for exact-valued code
+//!   such as integer data in doubles, where inexact never accrues;
 //! * sign injection, `fmv.x.w`, `fmv.w.x`, and `fcvt.d.w[u]` with a static rounding mode: bit
 //!   operations and an exact conversion, which raise no flag (Unprivileged ISA, D extension:
 //!   "all 32-bit integers can be represented exactly").
@@ -15,9 +19,10 @@
 use super::helpers;
 use super::translate::{I32, I64, Tx};
 use crate::fpu::CANONICAL_NAN_S;
+use crate::fpu::fast::EXACT_PRODUCT_MIN;
 use crate::hart::op::{Kind, Op};
 use crate::hart::state::State;
-use cranelift_codegen::ir::condcodes::IntCC;
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
 use cranelift_codegen::ir::{InstBuilder, Value, types};
 
 /// A host arithmetic operation; the fused multiply-adds with their sign flips (product, addend).
@@ -158,7 +163,10 @@ impl Tx<'_, '_> {
     }
 
     /// RNE arithmetic (static RNE or dynamic): the host's result when the accrued condition
-    /// holds and the result is clear, else the helper.
+    /// holds and the result is clear, else the helper. Before inexact has accrued, binary64
+    /// sums, products and fused multiply-adds whose result is exact also take the host's
+    /// result (the interpreter raises nothing for them either: `fpu::fast::add_d`, `mul_d`,
+    /// `hot_fma_d`), so exact-valued code never calls the helper.
     fn arith(&mut self, op: &Op, op_addr: u64, arith: Arith, double: bool) {
         let (ity, fty, sign, min, inf) = if double {
             (
@@ -195,33 +203,28 @@ impl Tx<'_, '_> {
             } else {
                 bits
             };
-            let v =
-                t.b.ins()
-                    .bitcast(fty, cranelift_codegen::ir::MemFlags::new(), bits);
-            (bits, v)
+            t.b.ins()
+                .bitcast(fty, cranelift_codegen::ir::MemFlags::new(), bits)
         };
-        let (a_bits, a) = operand(self, op.rs1, matches!(arith, Arith::Fma(true, _)));
-        // The operands of a binary64 fused multiply-add, for the exact case.
-        let mut fma_d = None;
-        let r = match arith {
-            Arith::Sqrt => self.b.ins().sqrt(a),
-            Arith::Fma(_, n3) => {
-                let (c_bits, c) = operand(self, op.rs2, false);
-                let (d_bits, d) = operand(self, op.rs3, n3);
-                if double {
-                    fma_d = Some((a_bits, c_bits, d_bits));
-                }
-                self.b.ins().fma(a, c, d)
-            }
-            _ => {
-                let (_, c) = operand(self, op.rs2, false);
-                match arith {
-                    Arith::Add => self.b.ins().fadd(a, c),
-                    Arith::Sub => self.b.ins().fsub(a, c),
-                    Arith::Mul => self.b.ins().fmul(a, c),
-                    _ => self.b.ins().fdiv(a, c),
-                }
-            }
+        let a = operand(self, op.rs1, matches!(arith, Arith::Fma(true, _)));
+        // The operands after the sign flips: a, then c (and d for a fused multiply-add).
+        let (c, d) = match arith {
+            Arith::Sqrt => (None, None),
+            Arith::Fma(_, n3) => (
+                Some(operand(self, op.rs2, false)),
+                Some(operand(self, op.rs3, n3)),
+            ),
+            _ => (Some(operand(self, op.rs2, false)), None),
+        };
+        let ins = self.b.ins();
+        let r = match (arith, c, d) {
+            (Arith::Sqrt, ..) => ins.sqrt(a),
+            (Arith::Fma(..), Some(c), Some(d)) => ins.fma(a, c, d),
+            (Arith::Add, Some(c), _) => ins.fadd(a, c),
+            (Arith::Sub, Some(c), _) => ins.fsub(a, c),
+            (Arith::Mul, Some(c), _) => ins.fmul(a, c),
+            (_, Some(c), _) => ins.fdiv(a, c),
+            _ => unreachable!("binary arithmetic has a second operand"),
         };
         let bits = self
             .b
@@ -239,13 +242,11 @@ impl Tx<'_, '_> {
         let slow = self.b.create_block();
         let done = self.b.create_block();
         self.b.set_cold_block(slow);
-        if let Some((x, y, z)) = fma_d {
-            // Before inexact has accrued, the interpreter still takes exact-valued binary64
-            // FMAs on the host (`fpu::fast::hot_fma_d`): so does this.
+        if double && !matches!(arith, Arith::Div | Arith::Sqrt) {
             let exact = self.b.create_block();
             self.b.ins().brif(go, fast, &[], exact, &[]);
             self.b.switch_to_block(exact);
-            let ok = self.exact_fma_d(x, y, z);
+            let ok = self.exact_d(arith, a, c.expect("binary"), d, r);
             let rne = self.b.use_var(self.rne);
             let ok = self.b.ins().band(ok, rne);
             let ok = self.b.ins().band(ok, clear);
@@ -269,59 +270,52 @@ impl Tx<'_, '_> {
         self.b.switch_to_block(done);
     }
 
-    /// `fpu::fast::exact_fma_d` on binary64 bits: `a` and `b` normal, `c` normal or zero, and
-    /// the exact `a * b + c` representable (`fits_exactly`: the window from the lowest set bit
-    /// of the product or addend to one above the highest holds at most 53 bits, none below
-    /// 2^-1074 and none above 2^1023); an i8, nonzero when it holds.
-    fn exact_fma_d(&mut self, a: Value, b: Value, c: Value) -> Value {
-        // Exponent field, `normal_d`, and the exponents of the lowest and highest set bits
-        // (`bit_span`, of a normal number).
-        let span = |t: &mut Self, x: Value| {
-            let e = t.b.ins().ushr_imm(x, 52);
-            let e = t.b.ins().band_imm(e, 0x7ff);
-            let e1 = t.b.ins().iadd_imm(e, -1);
-            let normal = t.b.ins().icmp_imm(IntCC::UnsignedLessThan, e1, 0x7fe);
-            let m = t.b.ins().band_imm(x, (1 << 52) - 1);
-            let m = t.b.ins().bor_imm(m, 1 << 52);
-            let tz = t.b.ins().ctz(m);
-            let lo = t.b.ins().iadd(e, tz);
-            let lo = t.b.ins().iadd_imm(lo, -1075);
-            let hi = t.b.ins().iadd_imm(e, -1075 + 52);
-            (normal, lo, hi)
-        };
-        let (na, la, ha) = span(self, a);
-        let (nb, lb, hb) = span(self, b);
-        let (nc, lc, hc) = span(self, c);
-        let lo = self.b.ins().iadd(la, lb);
-        let hi = self.b.ins().iadd(ha, hb);
-        let hi = self.b.ins().iadd_imm(hi, 1);
-        // A nonzero addend widens the window (and must be normal).
-        let c2 = self.b.ins().ishl_imm(c, 1);
-        let zero_c = self.b.ins().icmp_imm(IntCC::Equal, c2, 0);
-        let lo_c = self.b.ins().smin(lo, lc);
-        let hi_c = self.b.ins().smax(hi, hc);
-        let hi_c = self.b.ins().iadd_imm(hi_c, 1);
-        let lo = self.b.ins().select(zero_c, lo, lo_c);
-        let hi = self.b.ins().select(zero_c, hi, hi_c);
-        let c_ok = self.b.ins().bor(nc, zero_c);
-        let width = self.b.ins().isub(hi, lo);
-        let narrow = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::SignedLessThanOrEqual, width, 52);
-        let above = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::SignedGreaterThanOrEqual, lo, -1074);
-        let below = self
-            .b
-            .ins()
-            .icmp_imm(IntCC::SignedLessThanOrEqual, hi, 1023);
-        let ok = self.b.ins().band(na, nb);
-        let ok = self.b.ins().band(ok, c_ok);
-        let ok = self.b.ins().band(ok, narrow);
-        let ok = self.b.ins().band(ok, above);
-        self.b.ins().band(ok, below)
+    /// Is the binary64 result `r` of `a + c`, `a - c`, `a * c` or `a * c + d` exact? An i8,
+    /// nonzero when it is: Knuth's TwoSum error of a sum (`fpu::fast::two_sum_err_d`) is
+    /// zero, or a product's residual is (`fpu::fast::exact_product_d`), or both, for a fused
+    /// multiply-add (`fpu::fast::exact_fma_d`, which says why these tests are exact).
+    fn exact_d(&mut self, arith: Arith, a: Value, c: Value, d: Option<Value>, r: Value) -> Value {
+        match (arith, d) {
+            (Arith::Add, _) => self.two_sum_exact(a, c, r),
+            (Arith::Sub, _) => {
+                let c = self.b.ins().fneg(c);
+                self.two_sum_exact(a, c, r)
+            }
+            (Arith::Mul, _) => self.product_exact(a, c, r),
+            (Arith::Fma(..), Some(d)) => {
+                let p = self.b.ins().fmul(a, c);
+                let product = self.product_exact(a, c, p);
+                let s = self.b.ins().fadd(p, d);
+                let sum = self.two_sum_exact(p, d, s);
+                self.b.ins().band(product, sum)
+            }
+            _ => unreachable!("no exactness test for division or square root"),
+        }
+    }
+
+    /// `fpu::fast::two_sum_err_d(x, y, s) == 0.0`.
+    fn two_sum_exact(&mut self, x: Value, y: Value, s: Value) -> Value {
+        let ins = &mut self.b;
+        let bp = ins.ins().fsub(s, x);
+        let ap = ins.ins().fsub(s, bp);
+        let ea = ins.ins().fsub(x, ap);
+        let eb = ins.ins().fsub(y, bp);
+        let err = ins.ins().fadd(ea, eb);
+        let zero = ins.ins().f64const(0.0);
+        ins.ins().fcmp(FloatCC::Equal, err, zero)
+    }
+
+    /// `fpu::fast::exact_product_d(x, y, p)`.
+    fn product_exact(&mut self, x: Value, y: Value, p: Value) -> Value {
+        let ins = &mut self.b;
+        let mag = ins.ins().fabs(p);
+        let least = ins.ins().f64const(EXACT_PRODUCT_MIN);
+        let big = ins.ins().fcmp(FloatCC::GreaterThanOrEqual, mag, least);
+        let np = ins.ins().fneg(p);
+        let residual = ins.ins().fma(x, y, np);
+        let zero = ins.ins().f64const(0.0);
+        let none = ins.ins().fcmp(FloatCC::Equal, residual, zero);
+        ins.ins().band(big, none)
     }
 
     /// Run `op` through the interpreter's `exec_fp` (the registers in `State` are current),
