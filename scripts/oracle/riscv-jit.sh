@@ -4,8 +4,8 @@
 # tests (region forming, dirty registers, extents: `--lib`), its page slots and extents against
 # page-table changes between runs (`jit_page_slots`), every test program
 # and the qemu-recorded corpus on both tiers, the CLI's limit stop on both tiers, and the
-# random-sequence property (`the_translation_tier_gives_the_interpreters_state`) on 300 random
-# programs here (about 0.2 s of CPU each; BENCHMARKS.md, RV32 translation tier, records the
+# random-sequence properties (`the_translation_tier_gives_the_interpreters_state`, and its
+# `_on_exact_arithmetic` twin on exact-valued binary64 code) on 300 random programs each here (about 0.2 s of CPU each; BENCHMARKS.md, RV32 translation tier, records the
 # 10,000-program run: MACROSIM_JIT_CASES=10000).
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -423,6 +423,7 @@ fn an_idle_loop_gives_the_same_state_on_every_path() {
 /// (`hart/jit/float.rs`). Now and then the flags are read and cleared (`csrrw x5, fflags,
 /// x0`) and folded into x6 (`x6 = 33 * x6 + x5`): the end state then holds the flags of every
 /// stretch, not only their sticky union, and inexact is clear again for the next stretch.
+#[cfg(feature = "jit")]
 fn exact_fp_insn(kind: u32) -> impl Strategy<Value = Vec<u32>> {
     let f = || 0u32..8;
     let rm = || prop::sample::select(vec![0u32, 7]);
@@ -450,6 +451,7 @@ fn exact_fp_insn(kind: u32) -> impl Strategy<Value = Vec<u32>> {
 /// Operands for `exact_fp_insn`: small integers, short significands at exponents from
 /// subnormal to huge, significands with only their lowest bits set below 2^-400 (products
 /// near 2^-1000 whose residual underflows), and a few inexact or extreme values.
+#[cfg(feature = "jit")]
 fn exact_fp_value() -> impl Strategy<Value = u64> {
     prop_oneof![
         8 => (-300i32..300).prop_map(|v| f64::from(v).to_bits()),

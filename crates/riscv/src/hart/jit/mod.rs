@@ -404,3 +404,12 @@ impl Jit {
         Some((code, region::spans(blocks)[0]))
     }
 }
+
+/// Dropping a `JITModule` does not unmap its code (cranelift-jit leaves that to
+/// `free_memory`): without this, every hart run on the translation tier leaked its code
+/// memory when dropped (the 10,000-program differential ran out of memory).
+impl Drop for Jit {
+    fn drop(&mut self) {
+        self.flush();
+    }
+}
