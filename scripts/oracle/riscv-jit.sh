@@ -5,8 +5,9 @@
 # page-table changes between runs (`jit_page_slots`), every test program
 # and the qemu-recorded corpus on both tiers, the CLI's limit stop on both tiers, and the
 # random-sequence properties (`the_translation_tier_gives_the_interpreters_state`, and its
-# `_on_exact_arithmetic` twin on exact-valued binary64 code) on 300 random programs each here (about 0.2 s of CPU each; BENCHMARKS.md, RV32 translation tier, records the
-# 10,000-program run: MACROSIM_JIT_CASES=10000).
+# `_on_exact_arithmetic` twin on exact-valued binary64 code) on 300 random programs each here
+# (about 0.2 s of CPU each; BENCHMARKS.md, RV32 translation tier, records the 10,000-program
+# run: MACROSIM_JIT_CASES=10000).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # One cargo invocation for the three packages: their features are resolved together, so a
